@@ -1,0 +1,70 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# VSOC board bring-up: build the kernel with the VSOC pin controller, boot a
+# board under QEMU and verify its pins.
+#
+#   make run [BOARD=vsoc-evb|path/to/board.dts]   boot a board, show its pins
+#   make test                                     the whole test suite
+#   make series                                   upstream series in build/series
+#
+# The kernel tree, its build and ccache live in $(VSOC_CACHE), by default
+# ~/.cache/vsoc; small outputs live in build/.
+
+BOARD	?= vsoc-evb
+CONFIG	?= vsoc
+BUILD	:= $(CURDIR)/build
+CROSS	:= aarch64-linux-gnu-
+
+# BOARD is a name under boards/ or a path to a .dts file.
+BOARD_NAME := $(basename $(notdir $(BOARD)))
+BOARD_DTB  := $(BUILD)/dtb/$(BOARD_NAME).dtb
+
+HOST_CFLAGS := -O2 -Wall -Wextra -Werror
+
+.PHONY: all deps kernel initramfs tools dtb run test series clean FORCE
+
+all: kernel initramfs tools
+
+deps:
+	@scripts/deps.sh
+
+kernel: deps
+	@scripts/kernel.sh build $(CONFIG)
+
+# The guest's /init, linked statically, in a cpio made by the kernel's own
+# gen_init_cpio (so /dev/console exists without root rights).
+$(BUILD)/init: qemu/init.c | deps
+	@mkdir -p $(@D)
+	$(CROSS)gcc -static $(HOST_CFLAGS) -o $@ $<
+
+$(BUILD)/initramfs.cpio: $(BUILD)/init qemu/initramfs.list kernel
+	@gen=$$(scripts/kernel.sh path | tail -n 1)/usr/gen_init_cpio; \
+	 sed 's|@INIT@|$(BUILD)/init|' qemu/initramfs.list > $@.list && \
+	 $$gen $@.list > $@.tmp && mv $@.tmp $@ && rm -f $@.list
+
+initramfs: $(BUILD)/initramfs.cpio
+
+$(BUILD)/vsoc-reset: qemu/vsoc-reset.c | deps
+	@mkdir -p $(@D)
+	gcc $(HOST_CFLAGS) -o $@ $<
+
+$(BUILD)/vsoc-reset.bin: $(BUILD)/vsoc-reset
+	$< $@
+
+tools: $(BUILD)/vsoc-reset.bin
+
+dtb: kernel
+	@scripts/dtb.sh $(BOARD) $(BOARD_DTB)
+
+run: all dtb
+	@qemu/run.sh $(BOARD_DTB) && \
+	 echo "run: build/run/$(BOARD_NAME)/console.log, regs.bin, $(BOARD_NAME).dtb"
+
+test: all
+	@tests/run.sh
+
+series: deps
+	@scripts/kernel.sh series $(BUILD)/series
+
+clean:
+	rm -rf $(BUILD)

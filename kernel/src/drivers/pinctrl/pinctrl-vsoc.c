@@ -1,0 +1,1370 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Pin controller driver for VSOC, the virtual system-on-chip built on the
+ * QEMU "virt" machine.
+ *
+ * The block has NBANKS banks of 32 pins (32 to 1024 pins), named PA0..PA31,
+ * PB0.., up to PAF31. Each pin has a 4-bit mux select, eight pins to a MUX
+ * register, and a PAD register holding its electrical configuration. Select
+ * 0 is GPIO on every pin; the other selects exist only for the groups of the
+ * datasheet. Every pin is also a one-pin group of function "gpio", named
+ * after the pin, so that a DT node can say `pins = "PG3"; function = "gpio";`.
+ *
+ * Pin configuration is the generic one, with five parameters of the original
+ * 2011 interface that are no longer generic added as custom parameters.
+ * Every DT pin configuration node is checked against the datasheet before the
+ * generic parser turns it into maps: the generic parser ignores properties it
+ * does not know, reads a malformed value as a default and keeps 24 bits of
+ * each argument, and the hardware can hold only exact values.
+ *
+ * We use vsoc_ as prefix.
+ */
+
+#include <linux/bitfield.h>
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/kernel.h>
+#include <linux/log2.h>
+#include <linux/mod_devicetable.h>
+#include <linux/module.h>
+#include <linux/of.h>
+#include <linux/platform_device.h>
+#include <linux/regmap.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include <linux/pinctrl/pinconf-generic.h>
+#include <linux/pinctrl/pinconf.h>
+#include <linux/pinctrl/pinctrl.h>
+#include <linux/pinctrl/pinmux.h>
+
+#include <kunit/visibility.h>
+
+#include "core.h"
+#include "pinconf.h"
+#include "pinctrl-utils.h"
+#include "pinctrl-vsoc.h"
+
+/**
+ * struct vsoc_group - a pin group of the datasheet
+ * @grp: name and pins
+ * @mux: the mux select that routes the group's function to its pins
+ */
+struct vsoc_group {
+	struct pingroup grp;
+	u8 mux;
+};
+
+/**
+ * struct vsoc_pinctrl - one VSOC pin controller
+ * @dev: the device
+ * @map: registers
+ * @pctldev: the registered pin controller
+ * @desc: its description
+ * @npins: number of pins, 32 per bank
+ * @pin_names: the name of each pin (also the groups of function "gpio")
+ * @pin_nums: pin_nums[i] == i, the pin array of the one-pin group of pin i
+ * @groups: datasheet groups whose pins this part has
+ * @ngroups: number of @groups; group selectors from @ngroups on are the
+ *	one-pin groups, in pin order
+ * @funcs: functions with at least one group on this part; "gpio" first
+ * @nfuncs: number of @funcs
+ * @claiming_hogs: set while the core parses the controller's own states
+ */
+struct vsoc_pinctrl {
+	struct device *dev;
+	struct regmap *map;
+	struct pinctrl_dev *pctldev;
+	struct pinctrl_desc desc;
+	unsigned int npins;
+	const char **pin_names;
+	unsigned int *pin_nums;
+	const struct vsoc_group **groups;
+	unsigned int ngroups;
+	struct pinfunction *funcs;
+	unsigned int nfuncs;
+	bool claiming_hogs;
+};
+
+/* Datasheet section 3: groups, their pins and mux selects */
+
+#define VSOC_GROUP(_name, _mux)						\
+	{								\
+		.grp = PINCTRL_PINGROUP(#_name, vsoc_##_name##_pins,	\
+					ARRAY_SIZE(vsoc_##_name##_pins)), \
+		.mux = _mux,						\
+	}
+
+static const unsigned int vsoc_uart0_grp_pins[] = { 0, 1 };		/* TX, RX */
+static const unsigned int vsoc_uart0_rtscts_grp_pins[] = { 2, 3 };	/* RTS, CTS */
+static const unsigned int vsoc_uart1_grp_pins[] = { 4, 5 };		/* TX, RX */
+static const unsigned int vsoc_i2c0_a_grp_pins[] = { 6, 7 };		/* SCL, SDA */
+static const unsigned int vsoc_i2c0_d_grp_pins[] = { 122, 123 };	/* SCL, SDA */
+static const unsigned int vsoc_pwm0_grp_pins[] = { 8 };
+static const unsigned int vsoc_pwm1_grp_pins[] = { 9 };
+static const unsigned int vsoc_pwm2_grp_pins[] = { 10 };
+static const unsigned int vsoc_pwm3_grp_pins[] = { 11 };
+static const unsigned int vsoc_jtag_grp_pins[] = { 12, 13, 14, 15 };	/* TCK, TMS, TDI, TDO */
+static const unsigned int vsoc_sdmmc0_grp_pins[] = { 32, 33, 34, 35, 36, 37 }; /* CLK, CMD, DAT0-3 */
+static const unsigned int vsoc_spi1_grp_pins[] = { 40, 41, 42, 43 };	/* CS0, SCLK, MOSI, MISO */
+static const unsigned int vsoc_uart2_grp_pins[] = { 44, 45 };		/* TX, RX */
+static const unsigned int vsoc_spi0_grp_pins[] = { 76, 77, 78, 79 };	/* CS0, SCLK, MOSI, MISO */
+static const unsigned int vsoc_i2c1_grp_pins[] = { 77, 78 };		/* SCL, SDA */
+static const unsigned int vsoc_i2s0_grp_pins[] = { 80, 81, 82 };	/* BCLK, LRCLK, SDOUT */
+static const unsigned int vsoc_i2s0_mclk_grp_pins[] = { 83 };		/* MCLK */
+static const unsigned int vsoc_uart3_grp_pins[] = { 96, 97 };		/* TX, RX */
+static const unsigned int vsoc_eth0_rgmii_grp_pins[] = {
+	128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141,
+};
+static const unsigned int vsoc_clkout0_grp_pins[] = { 160 };
+
+static const struct vsoc_group vsoc_groups[] = {
+	VSOC_GROUP(uart0_grp, 1),
+	VSOC_GROUP(uart0_rtscts_grp, 1),
+	VSOC_GROUP(uart1_grp, 1),
+	VSOC_GROUP(i2c0_a_grp, 3),
+	VSOC_GROUP(i2c0_d_grp, 2),
+	VSOC_GROUP(pwm0_grp, 2),
+	VSOC_GROUP(pwm1_grp, 2),
+	VSOC_GROUP(pwm2_grp, 2),
+	VSOC_GROUP(pwm3_grp, 2),
+	VSOC_GROUP(jtag_grp, 1),
+	VSOC_GROUP(sdmmc0_grp, 1),
+	VSOC_GROUP(spi1_grp, 2),
+	VSOC_GROUP(uart2_grp, 1),
+	VSOC_GROUP(spi0_grp, 3),
+	VSOC_GROUP(i2c1_grp, 2),
+	VSOC_GROUP(i2s0_grp, 1),
+	VSOC_GROUP(i2s0_mclk_grp, 1),
+	VSOC_GROUP(uart3_grp, 1),
+	VSOC_GROUP(eth0_rgmii_grp, 1),
+	VSOC_GROUP(clkout0_grp, 4),
+};
+
+static const char * const vsoc_uart0_groups[] = { "uart0_grp", "uart0_rtscts_grp" };
+static const char * const vsoc_uart1_groups[] = { "uart1_grp" };
+static const char * const vsoc_i2c0_groups[] = { "i2c0_a_grp", "i2c0_d_grp" };
+static const char * const vsoc_pwm_groups[] = {
+	"pwm0_grp", "pwm1_grp", "pwm2_grp", "pwm3_grp",
+};
+static const char * const vsoc_jtag_groups[] = { "jtag_grp" };
+static const char * const vsoc_sdmmc0_groups[] = { "sdmmc0_grp" };
+static const char * const vsoc_spi1_groups[] = { "spi1_grp" };
+static const char * const vsoc_uart2_groups[] = { "uart2_grp" };
+static const char * const vsoc_spi0_groups[] = { "spi0_grp" };
+static const char * const vsoc_i2c1_groups[] = { "i2c1_grp" };
+static const char * const vsoc_i2s0_groups[] = { "i2s0_grp", "i2s0_mclk_grp" };
+static const char * const vsoc_uart3_groups[] = { "uart3_grp" };
+static const char * const vsoc_eth0_groups[] = { "eth0_rgmii_grp" };
+static const char * const vsoc_clkout_groups[] = { "clkout0_grp" };
+
+#define VSOC_FUNCTION(_name, _groups) \
+	PINCTRL_PINFUNCTION(_name, _groups, ARRAY_SIZE(_groups))
+
+/* Function "gpio" (select 0 on every pin) is added first, at probe. */
+static const struct pinfunction vsoc_functions[] = {
+	VSOC_FUNCTION("uart0", vsoc_uart0_groups),
+	VSOC_FUNCTION("uart1", vsoc_uart1_groups),
+	VSOC_FUNCTION("i2c0", vsoc_i2c0_groups),
+	VSOC_FUNCTION("pwm", vsoc_pwm_groups),
+	VSOC_FUNCTION("jtag", vsoc_jtag_groups),
+	VSOC_FUNCTION("sdmmc0", vsoc_sdmmc0_groups),
+	VSOC_FUNCTION("spi1", vsoc_spi1_groups),
+	VSOC_FUNCTION("uart2", vsoc_uart2_groups),
+	VSOC_FUNCTION("spi0", vsoc_spi0_groups),
+	VSOC_FUNCTION("i2c1", vsoc_i2c1_groups),
+	VSOC_FUNCTION("i2s0", vsoc_i2s0_groups),
+	VSOC_FUNCTION("uart3", vsoc_uart3_groups),
+	VSOC_FUNCTION("eth0", vsoc_eth0_groups),
+	VSOC_FUNCTION("clkout", vsoc_clkout_groups),
+};
+
+/* Datasheet sections 4 and 5: PADp encoding, in one place */
+
+/* Pull resistance in ohms, by PULL code */
+static const u32 vsoc_pull_ohms[] = { 100000, 47000, 22000, 10000 };
+
+static int vsoc_pull_code(u32 ohms)
+{
+	unsigned int i;
+
+	/* 1 is the generic "pull enabled" (an empty DT property): 100 kOhm */
+	if (ohms == 1)
+		return 0;
+	for (i = 0; i < ARRAY_SIZE(vsoc_pull_ohms); i++)
+		if (vsoc_pull_ohms[i] == ohms)
+			return i;
+	return -EINVAL;
+}
+
+/* Slew rate in quarters of nominal (4, or 0, is nominal) to its code */
+static int vsoc_slew_code(u32 quarters)
+{
+	if (quarters > 4)
+		return -EINVAL;
+	return quarters ? 4 - quarters : 0;
+}
+
+#define vsoc_set(field, v)						\
+	do {								\
+		*mask |= (field);					\
+		*val |= FIELD_PREP(field, v);				\
+	} while (0)
+
+/**
+ * vsoc_pad_encode() - encode one pin configuration as PAD register fields
+ * @param: a generic or VSOC pin configuration parameter
+ * @arg: its argument, as the DT or a driver gave it (not truncated)
+ * @mask: the PAD fields the setting changes
+ * @val: their new value
+ *
+ * A setting changes only the fields it names (datasheet section 5), so the
+ * new PAD value is ``(old & ~*mask) | *val``. An argument the hardware cannot
+ * hold exactly is refused, never rounded.
+ *
+ * Return: 0 on success, -EINVAL if the block cannot hold @arg, -ENOTSUPP if
+ * it does not have @param at all.
+ */
+VISIBLE_IF_KUNIT int vsoc_pad_encode(unsigned int param, u32 arg, u32 *mask,
+				     u32 *val)
+{
+	int code;
+
+	*mask = 0;
+	*val = 0;
+
+	switch (param) {
+	case PIN_CONFIG_BIAS_DISABLE:
+		vsoc_set(VSOC_PAD_BIAS, VSOC_BIAS_DISABLE);
+		break;
+	case PIN_CONFIG_BIAS_HIGH_IMPEDANCE:
+		vsoc_set(VSOC_PAD_BIAS, VSOC_BIAS_HIGH_IMPEDANCE);
+		break;
+	case PIN_CONFIG_BIAS_PULL_UP:
+	case PIN_CONFIG_BIAS_PULL_DOWN:
+		code = vsoc_pull_code(arg);
+		if (code < 0)
+			return code;
+		vsoc_set(VSOC_PAD_BIAS, param == PIN_CONFIG_BIAS_PULL_UP ?
+			 VSOC_BIAS_PULL_UP : VSOC_BIAS_PULL_DOWN);
+		vsoc_set(VSOC_PAD_PULL, code);
+		break;
+	case PIN_CONFIG_VSOC_BIAS_HIGH:
+		vsoc_set(VSOC_PAD_BIAS, VSOC_BIAS_HIGH);
+		break;
+	case PIN_CONFIG_VSOC_BIAS_GROUND:
+		vsoc_set(VSOC_PAD_BIAS, VSOC_BIAS_GROUND);
+		break;
+	case PIN_CONFIG_DRIVE_PUSH_PULL:
+		vsoc_set(VSOC_PAD_DRIVE, VSOC_DRIVE_PUSH_PULL);
+		break;
+	case PIN_CONFIG_DRIVE_OPEN_DRAIN:
+		vsoc_set(VSOC_PAD_DRIVE, VSOC_DRIVE_OPEN_DRAIN);
+		break;
+	case PIN_CONFIG_DRIVE_OPEN_SOURCE:
+		vsoc_set(VSOC_PAD_DRIVE, VSOC_DRIVE_OPEN_SOURCE);
+		break;
+	case PIN_CONFIG_OUTPUT_ENABLE:
+		/* Only "off": enabling means choosing a drive kind. */
+		if (arg)
+			return -EINVAL;
+		vsoc_set(VSOC_PAD_DRIVE, VSOC_DRIVE_OFF);
+		break;
+	case PIN_CONFIG_DRIVE_STRENGTH:
+		/* 1 to 8 stages of 2 mA */
+		if (arg < 2 || arg > 16 || arg % 2)
+			return -EINVAL;
+		vsoc_set(VSOC_PAD_STAGES, arg / 2 - 1);
+		break;
+	case PIN_CONFIG_INPUT_SCHMITT:
+		/* 0 is off, 1 to 4 the hysteresis level */
+		if (arg > 4)
+			return -EINVAL;
+		vsoc_set(VSOC_PAD_SCHMITT, !!arg);
+		if (arg)
+			vsoc_set(VSOC_PAD_HYST, arg - 1);
+		break;
+	case PIN_CONFIG_INPUT_SCHMITT_ENABLE:
+		if (arg > 1)
+			return -EINVAL;
+		vsoc_set(VSOC_PAD_SCHMITT, arg);
+		break;
+	case PIN_CONFIG_INPUT_DEBOUNCE:
+		/* k = 1..15 filters for 2^(k-1) us */
+		if (arg && (!is_power_of_2(arg) || arg > 16384))
+			return -EINVAL;
+		vsoc_set(VSOC_PAD_DEBOUNCE, arg ? ilog2(arg) + 1 : 0);
+		break;
+	case PIN_CONFIG_SLEW_RATE:
+	case PIN_CONFIG_VSOC_SLEW_RISING:
+	case PIN_CONFIG_VSOC_SLEW_FALLING:
+		code = vsoc_slew_code(arg);
+		if (code < 0)
+			return code;
+		if (param != PIN_CONFIG_VSOC_SLEW_FALLING)
+			vsoc_set(VSOC_PAD_SLEW_RISE, code);
+		if (param != PIN_CONFIG_VSOC_SLEW_RISING)
+			vsoc_set(VSOC_PAD_SLEW_FALL, code);
+		break;
+	case PIN_CONFIG_POWER_SOURCE:
+		/* 0 = 3.3 V, 1 = 1.8 V, 2 = 2.5 V */
+		if (arg > 2)
+			return -EINVAL;
+		vsoc_set(VSOC_PAD_POWER, arg);
+		break;
+	case PIN_CONFIG_MODE_LOW_POWER:
+		if (arg > 1)
+			return -EINVAL;
+		vsoc_set(VSOC_PAD_LOWPOWER, arg);
+		break;
+	case PIN_CONFIG_VSOC_WAKEUP:
+		if (arg > 1)
+			return -EINVAL;
+		vsoc_set(VSOC_PAD_WAKEUP, arg);
+		break;
+	case PIN_CONFIG_INPUT_ENABLE:
+		if (arg > 1)
+			return -EINVAL;
+		vsoc_set(VSOC_PAD_INPUT, arg);
+		break;
+	default:
+		return -ENOTSUPP;
+	}
+
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(vsoc_pad_encode);
+
+/**
+ * vsoc_pad_decode() - read one pin configuration out of a PAD register value
+ * @pad: the PAD register
+ * @param: the parameter asked for
+ * @arg: its argument, when it is in effect
+ *
+ * Follows the rules of &pinconf_ops.pin_config_get, so that the pin state
+ * left by reset or firmware shows in debugfs as it is.
+ *
+ * Return: 0 if @param is in effect, -EINVAL if the block has it but it is
+ * off, -ENOTSUPP if the block does not have it.
+ */
+VISIBLE_IF_KUNIT int vsoc_pad_decode(u32 pad, unsigned int param, u32 *arg)
+{
+	u32 bias = FIELD_GET(VSOC_PAD_BIAS, pad);
+	u32 drive = FIELD_GET(VSOC_PAD_DRIVE, pad);
+	u32 rise = FIELD_GET(VSOC_PAD_SLEW_RISE, pad);
+	u32 fall = FIELD_GET(VSOC_PAD_SLEW_FALL, pad);
+	bool on;
+
+	*arg = 1;
+
+	switch (param) {
+	case PIN_CONFIG_BIAS_DISABLE:
+		on = bias == VSOC_BIAS_DISABLE;
+		break;
+	case PIN_CONFIG_BIAS_HIGH_IMPEDANCE:
+		on = bias == VSOC_BIAS_HIGH_IMPEDANCE;
+		break;
+	case PIN_CONFIG_BIAS_PULL_UP:
+	case PIN_CONFIG_BIAS_PULL_DOWN:
+		on = bias == (param == PIN_CONFIG_BIAS_PULL_UP ?
+			      VSOC_BIAS_PULL_UP : VSOC_BIAS_PULL_DOWN);
+		*arg = vsoc_pull_ohms[FIELD_GET(VSOC_PAD_PULL, pad)];
+		break;
+	case PIN_CONFIG_VSOC_BIAS_HIGH:
+		on = bias == VSOC_BIAS_HIGH;
+		break;
+	case PIN_CONFIG_VSOC_BIAS_GROUND:
+		on = bias == VSOC_BIAS_GROUND;
+		break;
+	case PIN_CONFIG_DRIVE_PUSH_PULL:
+		on = drive == VSOC_DRIVE_PUSH_PULL;
+		break;
+	case PIN_CONFIG_DRIVE_OPEN_DRAIN:
+		on = drive == VSOC_DRIVE_OPEN_DRAIN;
+		break;
+	case PIN_CONFIG_DRIVE_OPEN_SOURCE:
+		on = drive == VSOC_DRIVE_OPEN_SOURCE;
+		break;
+	case PIN_CONFIG_OUTPUT_ENABLE:
+		on = drive != VSOC_DRIVE_OFF;
+		break;
+	case PIN_CONFIG_DRIVE_STRENGTH:
+		on = true;
+		*arg = 2 * (FIELD_GET(VSOC_PAD_STAGES, pad) + 1);
+		break;
+	case PIN_CONFIG_INPUT_SCHMITT:
+		on = pad & VSOC_PAD_SCHMITT;
+		*arg = FIELD_GET(VSOC_PAD_HYST, pad) + 1;
+		break;
+	case PIN_CONFIG_INPUT_SCHMITT_ENABLE:
+		on = pad & VSOC_PAD_SCHMITT;
+		break;
+	case PIN_CONFIG_INPUT_DEBOUNCE:
+		on = FIELD_GET(VSOC_PAD_DEBOUNCE, pad);
+		*arg = on ? 1 << (FIELD_GET(VSOC_PAD_DEBOUNCE, pad) - 1) : 0;
+		break;
+	case PIN_CONFIG_SLEW_RATE:
+		/* One rate for both edges only when they agree */
+		on = rise == fall;
+		*arg = 4 - rise;
+		break;
+	case PIN_CONFIG_VSOC_SLEW_RISING:
+		on = true;
+		*arg = 4 - rise;
+		break;
+	case PIN_CONFIG_VSOC_SLEW_FALLING:
+		on = true;
+		*arg = 4 - fall;
+		break;
+	case PIN_CONFIG_POWER_SOURCE:
+		on = true;
+		*arg = FIELD_GET(VSOC_PAD_POWER, pad);
+		break;
+	case PIN_CONFIG_MODE_LOW_POWER:
+		on = pad & VSOC_PAD_LOWPOWER;
+		break;
+	case PIN_CONFIG_VSOC_WAKEUP:
+		on = pad & VSOC_PAD_WAKEUP;
+		break;
+	case PIN_CONFIG_INPUT_ENABLE:
+		on = pad & VSOC_PAD_INPUT;
+		break;
+	default:
+		return -ENOTSUPP;
+	}
+
+	return on ? 0 : -EINVAL;
+}
+EXPORT_SYMBOL_IF_KUNIT(vsoc_pad_decode);
+
+/* Names of the PAD fields, for messages */
+static const struct {
+	u32 mask;
+	const char *name;
+} vsoc_pad_fields[] = {
+	{ VSOC_PAD_BIAS, "BIAS" },
+	{ VSOC_PAD_PULL, "PULL" },
+	{ VSOC_PAD_DRIVE, "DRIVE" },
+	{ VSOC_PAD_STAGES, "STAGES" },
+	{ VSOC_PAD_SCHMITT, "SCHMITT" },
+	{ VSOC_PAD_HYST, "HYST" },
+	{ VSOC_PAD_DEBOUNCE, "DEBOUNCE" },
+	{ VSOC_PAD_SLEW_RISE, "SLEW_RISE" },
+	{ VSOC_PAD_SLEW_FALL, "SLEW_FALL" },
+	{ VSOC_PAD_POWER, "POWER" },
+	{ VSOC_PAD_LOWPOWER, "LOWPOWER" },
+	{ VSOC_PAD_WAKEUP, "WAKEUP" },
+	{ VSOC_PAD_INPUT, "INPUT" },
+};
+
+static const char *vsoc_pad_field_name(u32 mask)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(vsoc_pad_fields); i++)
+		if (mask & vsoc_pad_fields[i].mask)
+			return vsoc_pad_fields[i].name;
+	return "?";
+}
+
+/* Names and lookups */
+
+static const char *vsoc_group_name(struct vsoc_pinctrl *vsoc, unsigned int sel)
+{
+	if (sel < vsoc->ngroups)
+		return vsoc->groups[sel]->grp.name;
+	return vsoc->pin_names[sel - vsoc->ngroups];
+}
+
+/* The pin called @name ("PC13"), or -EINVAL */
+static int vsoc_pin_by_name(struct vsoc_pinctrl *vsoc, const char *name)
+{
+	unsigned int bank, index;
+
+	if (name[0] != 'P' || name[1] < 'A' || name[1] > 'Z')
+		return -EINVAL;
+	if (name[2] >= 'A' && name[2] <= 'Z') {
+		/* banks 26 to 31 are AA to AF */
+		if (name[1] != 'A')
+			return -EINVAL;
+		bank = 26 + name[2] - 'A';
+		name += 3;
+	} else {
+		bank = name[1] - 'A';
+		name += 2;
+	}
+	if (kstrtouint(name, 10, &index) || index >= VSOC_PINS_PER_BANK)
+		return -EINVAL;
+	index += bank * VSOC_PINS_PER_BANK;
+	/* no leading zeros or signs: the name must be the pin's own */
+	if (index >= vsoc->npins || strcmp(vsoc->pin_names[index] + 1 +
+					   (bank >= 26) + 1, name))
+		return -EINVAL;
+	return index;
+}
+
+static int vsoc_group_by_name(struct vsoc_pinctrl *vsoc, const char *name)
+{
+	unsigned int i;
+	int pin;
+
+	for (i = 0; i < vsoc->ngroups; i++)
+		if (!strcmp(vsoc->groups[i]->grp.name, name))
+			return i;
+	pin = vsoc_pin_by_name(vsoc, name);
+	return pin < 0 ? pin : vsoc->ngroups + pin;
+}
+
+static const struct pinfunction *vsoc_function_by_name(struct vsoc_pinctrl *vsoc,
+							const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < vsoc->nfuncs; i++)
+		if (!strcmp(vsoc->funcs[i].name, name))
+			return &vsoc->funcs[i];
+	return NULL;
+}
+
+static bool vsoc_function_has_group(const struct pinfunction *func,
+				    const char *group)
+{
+	unsigned int i;
+
+	for (i = 0; i < func->ngroups; i++)
+		if (!strcmp(func->groups[i], group))
+			return true;
+	return false;
+}
+
+/* Strict checking of DT pin configuration nodes */
+
+enum vsoc_dt_arg {
+	VSOC_DT_FLAG,		/* no value */
+	VSOC_DT_U32,		/* one cell */
+	VSOC_DT_OPT_U32,	/* no value, or one cell */
+};
+
+/**
+ * struct vsoc_dt_prop - a pin configuration property the block accepts
+ * @name: the property
+ * @param: the configuration it sets
+ * @arg: the value it takes
+ * @def: the argument when the property has no value
+ * @allowed: the values the hardware holds, for error messages
+ */
+struct vsoc_dt_prop {
+	const char *name;
+	unsigned int param;
+	enum vsoc_dt_arg arg;
+	u32 def;
+	const char *allowed;
+};
+
+#define VSOC_PULL_ALLOWED "10000, 22000, 47000 or 100000 (ohms), or no value (100000)"
+#define VSOC_SLEW_ALLOWED "4 or 0 (nominal), 3, 2 or 1 (quarters of nominal)"
+
+static const struct vsoc_dt_prop vsoc_dt_props[] = {
+	{ "bias-disable", PIN_CONFIG_BIAS_DISABLE, VSOC_DT_FLAG, 0 },
+	{ "bias-high-impedance", PIN_CONFIG_BIAS_HIGH_IMPEDANCE, VSOC_DT_FLAG, 0 },
+	{ "bias-pull-up", PIN_CONFIG_BIAS_PULL_UP, VSOC_DT_OPT_U32, 1,
+	  VSOC_PULL_ALLOWED },
+	{ "bias-pull-down", PIN_CONFIG_BIAS_PULL_DOWN, VSOC_DT_OPT_U32, 1,
+	  VSOC_PULL_ALLOWED },
+	{ "vsoc,bias-high", PIN_CONFIG_VSOC_BIAS_HIGH, VSOC_DT_FLAG, 1 },
+	{ "vsoc,bias-ground", PIN_CONFIG_VSOC_BIAS_GROUND, VSOC_DT_FLAG, 1 },
+	{ "drive-push-pull", PIN_CONFIG_DRIVE_PUSH_PULL, VSOC_DT_FLAG, 0 },
+	{ "drive-open-drain", PIN_CONFIG_DRIVE_OPEN_DRAIN, VSOC_DT_FLAG, 0 },
+	{ "drive-open-source", PIN_CONFIG_DRIVE_OPEN_SOURCE, VSOC_DT_FLAG, 0 },
+	{ "output-disable", PIN_CONFIG_OUTPUT_ENABLE, VSOC_DT_FLAG, 0 },
+	{ "drive-strength", PIN_CONFIG_DRIVE_STRENGTH, VSOC_DT_U32, 0,
+	  "2, 4, 6, 8, 10, 12, 14 or 16 (mA)" },
+	{ "input-schmitt", PIN_CONFIG_INPUT_SCHMITT, VSOC_DT_U32, 0,
+	  "0 (off) or a hysteresis level from 1 to 4" },
+	{ "input-schmitt-enable", PIN_CONFIG_INPUT_SCHMITT_ENABLE, VSOC_DT_FLAG, 1 },
+	{ "input-schmitt-disable", PIN_CONFIG_INPUT_SCHMITT_ENABLE, VSOC_DT_FLAG, 0 },
+	{ "input-debounce", PIN_CONFIG_INPUT_DEBOUNCE, VSOC_DT_U32, 0,
+	  "0 (off) or a power of two from 1 to 16384 (us)" },
+	{ "slew-rate", PIN_CONFIG_SLEW_RATE, VSOC_DT_U32, 0, VSOC_SLEW_ALLOWED },
+	{ "vsoc,slew-rate-rising", PIN_CONFIG_VSOC_SLEW_RISING, VSOC_DT_U32, 0,
+	  VSOC_SLEW_ALLOWED },
+	{ "vsoc,slew-rate-falling", PIN_CONFIG_VSOC_SLEW_FALLING, VSOC_DT_U32, 0,
+	  VSOC_SLEW_ALLOWED },
+	{ "power-source", PIN_CONFIG_POWER_SOURCE, VSOC_DT_U32, 0,
+	  "0 (3.3 V), 1 (1.8 V) or 2 (2.5 V)" },
+	{ "low-power-enable", PIN_CONFIG_MODE_LOW_POWER, VSOC_DT_FLAG, 1 },
+	{ "low-power-disable", PIN_CONFIG_MODE_LOW_POWER, VSOC_DT_FLAG, 0 },
+	{ "vsoc,wakeup", PIN_CONFIG_VSOC_WAKEUP, VSOC_DT_OPT_U32, 1,
+	  "0 or 1, or no value (1)" },
+	{ "input-enable", PIN_CONFIG_INPUT_ENABLE, VSOC_DT_FLAG, 1 },
+	{ "input-disable", PIN_CONFIG_INPUT_ENABLE, VSOC_DT_FLAG, 0 },
+};
+
+/* Generic properties the block has no hardware for */
+static const char * const vsoc_dt_unsupported[] = {
+	"bias-bus-hold", "bias-pull-pin-default", "drive-strength-microamp",
+	"input-schmitt-microvolts", "output-enable", "output-high",
+	"output-low", "output-impedance-ohms", "sleep-hardware-state",
+	"skew-delay",
+};
+
+/* Properties of a pin node that are not pin configuration */
+static const char * const vsoc_dt_node_props[] = {
+	"pins", "groups", "function", "name", "phandle", "linux,phandle",
+	"status",
+};
+
+static const struct vsoc_dt_prop *vsoc_dt_prop_find(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(vsoc_dt_props); i++)
+		if (!strcmp(vsoc_dt_props[i].name, name))
+			return &vsoc_dt_props[i];
+	return NULL;
+}
+
+/* Levenshtein distance, capped: enough to suggest a fix for a typo */
+static unsigned int vsoc_distance(const char *a, const char *b)
+{
+	unsigned int row[32], i, j, prev, tmp;
+	size_t la = strlen(a), lb = strlen(b);
+
+	if (lb >= ARRAY_SIZE(row) || la >= ARRAY_SIZE(row))
+		return UINT_MAX;
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++) {
+		prev = row[0];
+		row[0] = i;
+		for (j = 1; j <= lb; j++) {
+			tmp = row[j];
+			row[j] = min3(row[j] + 1, row[j - 1] + 1,
+				      prev + (a[i - 1] != b[j - 1]));
+			prev = tmp;
+		}
+	}
+	return row[lb];
+}
+
+static const char *vsoc_dt_suggest(const char *name)
+{
+	const char *best = NULL;
+	unsigned int i, d, bestd = 3;
+
+	for (i = 0; i < ARRAY_SIZE(vsoc_dt_props); i++) {
+		d = vsoc_distance(name, vsoc_dt_props[i].name);
+		if (d < bestd) {
+			bestd = d;
+			best = vsoc_dt_props[i].name;
+		}
+	}
+	return best;
+}
+
+/*
+ * Read the argument of one configuration property the way the datasheet
+ * allows it, or say why not.
+ */
+static int vsoc_dt_prop_arg(struct vsoc_pinctrl *vsoc, struct device_node *np,
+			    const struct property *prop,
+			    const struct vsoc_dt_prop *p, u32 *arg)
+{
+	if (!prop->length && p->arg != VSOC_DT_U32) {
+		*arg = p->def;
+		return 0;
+	}
+	if (prop->length == sizeof(u32) && p->arg != VSOC_DT_FLAG) {
+		*arg = be32_to_cpup(prop->value);
+		return 0;
+	}
+
+	switch (p->arg) {
+	case VSOC_DT_FLAG:
+		dev_err(vsoc->dev, "%pOF: %s takes no value, got %d bytes\n",
+			np, prop->name, prop->length);
+		break;
+	case VSOC_DT_U32:
+		dev_err(vsoc->dev, "%pOF: %s must be one 32-bit cell (%s), got %d bytes\n",
+			np, prop->name, p->allowed, prop->length);
+		break;
+	case VSOC_DT_OPT_U32:
+		dev_err(vsoc->dev, "%pOF: %s must be empty or one 32-bit cell (%s), got %d bytes\n",
+			np, prop->name, p->allowed, prop->length);
+		break;
+	}
+	return -EINVAL;
+}
+
+static int vsoc_dt_check_strings(struct vsoc_pinctrl *vsoc,
+				 struct device_node *np, const char *name)
+{
+	int n = of_property_count_strings(np, name);
+
+	if (n == -EINVAL)
+		return 0;	/* absent */
+	if (n > 0)
+		return n;
+	dev_err(vsoc->dev, "%pOF: %s must be a non-empty list of strings\n",
+		np, name);
+	return -EINVAL;
+}
+
+/* Check the pins, groups and function of one node */
+static int vsoc_dt_check_targets(struct vsoc_pinctrl *vsoc,
+				 struct device_node *np, bool has_config)
+{
+	const struct pinfunction *func = NULL;
+	const char *fname, *target, *kind;
+	struct property *prop;
+	int npins, ngroups;
+
+	npins = vsoc_dt_check_strings(vsoc, np, "pins");
+	ngroups = vsoc_dt_check_strings(vsoc, np, "groups");
+	if (npins < 0 || ngroups < 0)
+		return -EINVAL;
+	if (npins && ngroups) {
+		dev_err(vsoc->dev, "%pOF: has both pins and groups, use one\n", np);
+		return -EINVAL;
+	}
+
+	if (of_property_present(np, "function")) {
+		if (of_property_read_string(np, "function", &fname)) {
+			dev_err(vsoc->dev, "%pOF: function must be one string\n", np);
+			return -EINVAL;
+		}
+		func = vsoc_function_by_name(vsoc, fname);
+		if (!func) {
+			dev_err(vsoc->dev, "%pOF: function: unknown function '%s'\n",
+				np, fname);
+			return -EINVAL;
+		}
+	}
+
+	if (!npins && !ngroups) {
+		if (!func && !has_config)
+			return 0;	/* a node that only holds subnodes */
+		dev_err(vsoc->dev, "%pOF: has pin settings but neither pins nor groups\n",
+			np);
+		return -EINVAL;
+	}
+
+	kind = npins ? "pins" : "groups";
+	of_property_for_each_string(np, kind, prop, target) {
+		int sel = npins ? vsoc_pin_by_name(vsoc, target) :
+				  vsoc_group_by_name(vsoc, target);
+
+		if (sel < 0) {
+			dev_err(vsoc->dev, "%pOF: %s: unknown %s '%s' (this part has %s to %s)\n",
+				np, kind, npins ? "pin" : "group", target,
+				npins ? vsoc->pin_names[0] : vsoc_group_name(vsoc, 0),
+				npins ? vsoc->pin_names[vsoc->npins - 1] :
+				vsoc_group_name(vsoc, vsoc->ngroups + vsoc->npins - 1));
+			return -EINVAL;
+		}
+		if (func && !vsoc_function_has_group(func, target)) {
+			dev_err(vsoc->dev, "%pOF: function %s cannot be muxed on %s %s (%s has groups %s%s)\n",
+				np, func->name, npins ? "pin" : "group", target,
+				func->name, func->groups[0],
+				func->ngroups > 1 ? ", ..." : "");
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* Check one pin configuration node against the datasheet */
+static int vsoc_dt_check_node(struct vsoc_pinctrl *vsoc, struct device_node *np)
+{
+	const char *seen_name[ARRAY_SIZE(vsoc_dt_props)];
+	u32 seen_mask[ARRAY_SIZE(vsoc_dt_props)];
+	const struct vsoc_dt_prop *p;
+	unsigned int nseen = 0, i;
+	struct property *prop;
+	u32 arg, mask, val;
+	const char *hint;
+	int ret;
+
+	for_each_property_of_node(np, prop) {
+		if (match_string(vsoc_dt_node_props, ARRAY_SIZE(vsoc_dt_node_props),
+				 prop->name) >= 0)
+			continue;
+
+		p = vsoc_dt_prop_find(prop->name);
+		if (!p) {
+			if (match_string(vsoc_dt_unsupported,
+					 ARRAY_SIZE(vsoc_dt_unsupported),
+					 prop->name) >= 0) {
+				dev_err(vsoc->dev, "%pOF: %s is not supported by this pin controller\n",
+					np, prop->name);
+				return -EINVAL;
+			}
+			hint = vsoc_dt_suggest(prop->name);
+			dev_err(vsoc->dev, "%pOF: unknown property %s%s%s%s\n",
+				np, prop->name, hint ? " (did you mean " : "",
+				hint ?: "", hint ? "?)" : "");
+			return -EINVAL;
+		}
+
+		ret = vsoc_dt_prop_arg(vsoc, np, prop, p, &arg);
+		if (ret)
+			return ret;
+
+		ret = vsoc_pad_encode(p->param, arg, &mask, &val);
+		if (ret) {
+			dev_err(vsoc->dev, "%pOF: %s = <%u> is not supported, allowed: %s\n",
+				np, prop->name, arg, p->allowed ?: "no value");
+			return -EINVAL;
+		}
+
+		for (i = 0; i < nseen; i++) {
+			if (seen_mask[i] & mask) {
+				dev_err(vsoc->dev, "%pOF: %s conflicts with %s (both set %s)\n",
+					np, prop->name, seen_name[i],
+					vsoc_pad_field_name(seen_mask[i] & mask));
+				return -EINVAL;
+			}
+		}
+		if (nseen < ARRAY_SIZE(seen_name)) {
+			seen_name[nseen] = prop->name;
+			seen_mask[nseen++] = mask;
+		}
+	}
+
+	return vsoc_dt_check_targets(vsoc, np, nseen > 0);
+}
+
+/* pinctrl_ops */
+
+static int vsoc_get_groups_count(struct pinctrl_dev *pctldev)
+{
+	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
+
+	return vsoc->ngroups + vsoc->npins;
+}
+
+static const char *vsoc_get_group_name(struct pinctrl_dev *pctldev,
+				       unsigned int selector)
+{
+	return vsoc_group_name(pinctrl_dev_get_drvdata(pctldev), selector);
+}
+
+static int vsoc_get_group_pins(struct pinctrl_dev *pctldev,
+			       unsigned int selector, const unsigned int **pins,
+			       unsigned int *npins)
+{
+	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
+
+	if (selector < vsoc->ngroups) {
+		*pins = vsoc->groups[selector]->grp.pins;
+		*npins = vsoc->groups[selector]->grp.npins;
+	} else {
+		*pins = &vsoc->pin_nums[selector - vsoc->ngroups];
+		*npins = 1;
+	}
+	return 0;
+}
+
+static void vsoc_pin_dbg_show(struct pinctrl_dev *pctldev, struct seq_file *s,
+			      unsigned int pin)
+{
+	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
+	unsigned int mux, pad;
+
+	if (regmap_read(vsoc->map, VSOC_REG_MUX(pin), &mux) ||
+	    regmap_read(vsoc->map, VSOC_REG_PAD(pin), &pad))
+		return;
+	seq_printf(s, "mux %lu pad 0x%08x",
+		   (mux & VSOC_MUX_MASK(pin)) >> VSOC_MUX_SHIFT(pin), pad);
+}
+
+static int vsoc_dt_node_to_map(struct pinctrl_dev *pctldev,
+			       struct device_node *np_config,
+			       struct pinctrl_map **map, unsigned int *num_maps)
+{
+	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
+	int ret;
+
+	ret = vsoc_dt_check_node(vsoc, np_config);
+	for_each_available_child_of_node_scoped(np_config, np) {
+		if (ret)
+			break;
+		ret = vsoc_dt_check_node(vsoc, np);
+	}
+	if (!ret)
+		return pinconf_generic_dt_node_to_map_all(pctldev, np_config,
+							  map, num_maps);
+
+	/*
+	 * A bad hog would make the core refuse the whole controller, and
+	 * every consumer on the board with it. -ENODEV makes the core treat
+	 * the controller as having no hogs instead.
+	 */
+	if (vsoc->claiming_hogs) {
+		dev_err(vsoc->dev, "%pOF: pin hogs of %pOF not applied\n",
+			np_config, vsoc->dev->of_node);
+		return -ENODEV;
+	}
+	return ret;
+}
+
+static const struct pinctrl_ops vsoc_pinctrl_ops = {
+	.get_groups_count	= vsoc_get_groups_count,
+	.get_group_name		= vsoc_get_group_name,
+	.get_group_pins		= vsoc_get_group_pins,
+	.pin_dbg_show		= vsoc_pin_dbg_show,
+	.dt_node_to_map		= vsoc_dt_node_to_map,
+	.dt_free_map		= pinconf_generic_dt_free_map,
+};
+
+/* pinmux_ops */
+
+static int vsoc_get_functions_count(struct pinctrl_dev *pctldev)
+{
+	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
+
+	return vsoc->nfuncs;
+}
+
+static const char *vsoc_get_function_name(struct pinctrl_dev *pctldev,
+					  unsigned int selector)
+{
+	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
+
+	return vsoc->funcs[selector].name;
+}
+
+static int vsoc_get_function_groups(struct pinctrl_dev *pctldev,
+				    unsigned int selector,
+				    const char * const **groups,
+				    unsigned int *ngroups)
+{
+	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
+
+	*groups = vsoc->funcs[selector].groups;
+	*ngroups = vsoc->funcs[selector].ngroups;
+	return 0;
+}
+
+/*
+ * Eight pins share a MUX register: each change is a read-modify-write that
+ * regmap performs under its own lock, so changes of neighbouring pins from
+ * different consumers cannot lose each other.
+ */
+static int vsoc_set_pin_mux(struct vsoc_pinctrl *vsoc, unsigned int pin,
+			    unsigned int sel)
+{
+	return regmap_update_bits(vsoc->map, VSOC_REG_MUX(pin),
+				  VSOC_MUX_MASK(pin), sel << VSOC_MUX_SHIFT(pin));
+}
+
+static int vsoc_set_mux(struct pinctrl_dev *pctldev, unsigned int func_selector,
+			unsigned int group_selector)
+{
+	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
+	const struct vsoc_group *group;
+	unsigned int i;
+	int ret;
+
+	/* One-pin groups belong to function "gpio", select 0 */
+	if (group_selector >= vsoc->ngroups)
+		return vsoc_set_pin_mux(vsoc, group_selector - vsoc->ngroups, 0);
+
+	group = vsoc->groups[group_selector];
+	for (i = 0; i < group->grp.npins; i++) {
+		ret = vsoc_set_pin_mux(vsoc, group->grp.pins[i], group->mux);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int vsoc_gpio_request_enable(struct pinctrl_dev *pctldev,
+				    struct pinctrl_gpio_range *range,
+				    unsigned int pin)
+{
+	return vsoc_set_pin_mux(pinctrl_dev_get_drvdata(pctldev), pin, 0);
+}
+
+static const struct pinmux_ops vsoc_pinmux_ops = {
+	.get_functions_count	= vsoc_get_functions_count,
+	.get_function_name	= vsoc_get_function_name,
+	.get_function_groups	= vsoc_get_function_groups,
+	.set_mux		= vsoc_set_mux,
+	.gpio_request_enable	= vsoc_gpio_request_enable,
+	.strict			= true,
+};
+
+/* pinconf_ops */
+
+static int vsoc_pinconf_get(struct pinctrl_dev *pctldev, unsigned int pin,
+			    unsigned long *config)
+{
+	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
+	unsigned int param = pinconf_to_config_param(*config);
+	unsigned int pad;
+	u32 arg;
+	int ret;
+
+	ret = regmap_read(vsoc->map, VSOC_REG_PAD(pin), &pad);
+	if (ret)
+		return ret;
+	ret = vsoc_pad_decode(pad, param, &arg);
+	if (ret)
+		return ret;
+	*config = pinconf_to_config_packed(param, arg);
+	return 0;
+}
+
+/* The PAD fields a list of configurations changes, and their new value */
+static int vsoc_pinconf_encode(struct vsoc_pinctrl *vsoc, unsigned int pin,
+			       unsigned long *configs, unsigned int num_configs,
+			       u32 *mask, u32 *val)
+{
+	unsigned int i, param;
+	u32 m, v, arg;
+	int ret;
+
+	*mask = 0;
+	*val = 0;
+	for (i = 0; i < num_configs; i++) {
+		param = pinconf_to_config_param(configs[i]);
+		arg = pinconf_to_config_argument(configs[i]);
+		ret = vsoc_pad_encode(param, arg, &m, &v);
+		if (ret == -EINVAL)
+			dev_err(vsoc->dev, "%s: parameter %u cannot be %u\n",
+				vsoc->pin_names[pin], param, arg);
+		if (ret)
+			return ret;
+		/* applied in order: a later setting of a field wins */
+		*mask |= m;
+		*val = (*val & ~m) | v;
+	}
+	return 0;
+}
+
+static int vsoc_pinconf_set(struct pinctrl_dev *pctldev, unsigned int pin,
+			    unsigned long *configs, unsigned int num_configs)
+{
+	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
+	u32 mask, val;
+	int ret;
+
+	ret = vsoc_pinconf_encode(vsoc, pin, configs, num_configs, &mask, &val);
+	if (ret)
+		return ret;
+	return regmap_update_bits(vsoc->map, VSOC_REG_PAD(pin), mask, val);
+}
+
+static int vsoc_pinconf_group_get(struct pinctrl_dev *pctldev,
+				  unsigned int selector, unsigned long *config)
+{
+	const unsigned int *pins;
+	unsigned long first = *config, cur;
+	unsigned int npins, i;
+	int ret;
+
+	vsoc_get_group_pins(pctldev, selector, &pins, &npins);
+	for (i = 0; i < npins; i++) {
+		cur = first;
+		ret = vsoc_pinconf_get(pctldev, pins[i], &cur);
+		if (ret)
+			return ret;
+		/* a group has a setting only when all its pins agree */
+		if (i && cur != *config)
+			return -EINVAL;
+		*config = cur;
+	}
+	return 0;
+}
+
+static int vsoc_pinconf_group_set(struct pinctrl_dev *pctldev,
+				  unsigned int selector, unsigned long *configs,
+				  unsigned int num_configs)
+{
+	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
+	const unsigned int *pins;
+	unsigned int npins, i;
+	u32 mask, val;
+	int ret;
+
+	vsoc_get_group_pins(pctldev, selector, &pins, &npins);
+	ret = vsoc_pinconf_encode(vsoc, pins[0], configs, num_configs, &mask, &val);
+	if (ret)
+		return ret;
+	for (i = 0; i < npins; i++) {
+		ret = regmap_update_bits(vsoc->map, VSOC_REG_PAD(pins[i]), mask, val);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* What the generic items cannot show: the Schmitt hysteresis level */
+static void vsoc_pinconf_dbg_show(struct pinctrl_dev *pctldev,
+				  struct seq_file *s, unsigned int pin)
+{
+	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
+	unsigned int pad;
+
+	if (regmap_read(vsoc->map, VSOC_REG_PAD(pin), &pad))
+		return;
+	if (pad & VSOC_PAD_SCHMITT)
+		seq_printf(s, ", input schmitt hysteresis (%lu level)",
+			   FIELD_GET(VSOC_PAD_HYST, pad) + 1);
+}
+
+static const struct pinconf_ops vsoc_pinconf_ops = {
+	.is_generic			= true,
+	.pin_config_get			= vsoc_pinconf_get,
+	.pin_config_set			= vsoc_pinconf_set,
+	.pin_config_group_get		= vsoc_pinconf_group_get,
+	.pin_config_group_set		= vsoc_pinconf_group_set,
+	.pin_config_dbg_show		= vsoc_pinconf_dbg_show,
+	.pin_config_config_dbg_show	= pinconf_generic_dump_config,
+};
+
+static const struct pinconf_generic_params vsoc_custom_params[] = {
+	{ "vsoc,bias-high", PIN_CONFIG_VSOC_BIAS_HIGH, 1 },
+	{ "vsoc,bias-ground", PIN_CONFIG_VSOC_BIAS_GROUND, 1 },
+	{ "vsoc,slew-rate-rising", PIN_CONFIG_VSOC_SLEW_RISING, 0 },
+	{ "vsoc,slew-rate-falling", PIN_CONFIG_VSOC_SLEW_FALLING, 0 },
+	{ "vsoc,wakeup", PIN_CONFIG_VSOC_WAKEUP, 1 },
+};
+
+static const struct pin_config_item vsoc_conf_items[] = {
+	PCONFDUMP(PIN_CONFIG_VSOC_BIAS_HIGH, "input bias tied high", NULL, false),
+	PCONFDUMP(PIN_CONFIG_VSOC_BIAS_GROUND, "input bias tied to ground", NULL, false),
+	PCONFDUMP(PIN_CONFIG_VSOC_SLEW_RISING, "slew rate rising", "quarters", true),
+	PCONFDUMP(PIN_CONFIG_VSOC_SLEW_FALLING, "slew rate falling", "quarters", true),
+	PCONFDUMP(PIN_CONFIG_VSOC_WAKEUP, "wakeup enabled", NULL, false),
+};
+
+static_assert(ARRAY_SIZE(vsoc_conf_items) == ARRAY_SIZE(vsoc_custom_params));
+
+/* Probe */
+
+static int vsoc_build_pins(struct vsoc_pinctrl *vsoc)
+{
+	struct pinctrl_pin_desc *pins;
+	unsigned int i, bank;
+
+	pins = devm_kcalloc(vsoc->dev, vsoc->npins, sizeof(*pins), GFP_KERNEL);
+	vsoc->pin_names = devm_kcalloc(vsoc->dev, vsoc->npins,
+				       sizeof(*vsoc->pin_names), GFP_KERNEL);
+	vsoc->pin_nums = devm_kcalloc(vsoc->dev, vsoc->npins,
+				      sizeof(*vsoc->pin_nums), GFP_KERNEL);
+	if (!pins || !vsoc->pin_names || !vsoc->pin_nums)
+		return -ENOMEM;
+
+	for (i = 0; i < vsoc->npins; i++) {
+		bank = i / VSOC_PINS_PER_BANK;
+		/* PA0 .. PZ31, then PAA0 .. PAF31 */
+		if (bank < 26)
+			pins[i].name = devm_kasprintf(vsoc->dev, GFP_KERNEL, "P%c%u",
+						      'A' + bank, i % VSOC_PINS_PER_BANK);
+		else
+			pins[i].name = devm_kasprintf(vsoc->dev, GFP_KERNEL, "PA%c%u",
+						      'A' + bank - 26,
+						      i % VSOC_PINS_PER_BANK);
+		if (!pins[i].name)
+			return -ENOMEM;
+		pins[i].number = i;
+		vsoc->pin_names[i] = pins[i].name;
+		vsoc->pin_nums[i] = i;
+	}
+
+	vsoc->desc.pins = pins;
+	vsoc->desc.npins = vsoc->npins;
+	return 0;
+}
+
+static bool vsoc_group_present(struct vsoc_pinctrl *vsoc,
+			       const struct vsoc_group *group)
+{
+	unsigned int i;
+
+	for (i = 0; i < group->grp.npins; i++)
+		if (group->grp.pins[i] >= vsoc->npins)
+			return false;
+	return true;
+}
+
+/* The groups and functions of the datasheet that this part has */
+static int vsoc_build_functions(struct vsoc_pinctrl *vsoc)
+{
+	const struct vsoc_group *group;
+	const char **names;
+	unsigned int i, j, n;
+	int sel;
+
+	vsoc->groups = devm_kcalloc(vsoc->dev, ARRAY_SIZE(vsoc_groups),
+				    sizeof(*vsoc->groups), GFP_KERNEL);
+	vsoc->funcs = devm_kcalloc(vsoc->dev, ARRAY_SIZE(vsoc_functions) + 1,
+				   sizeof(*vsoc->funcs), GFP_KERNEL);
+	if (!vsoc->groups || !vsoc->funcs)
+		return -ENOMEM;
+
+	for (i = 0; i < ARRAY_SIZE(vsoc_groups); i++) {
+		group = &vsoc_groups[i];
+		if (vsoc_group_present(vsoc, group))
+			vsoc->groups[vsoc->ngroups++] = group;
+	}
+
+	vsoc->funcs[vsoc->nfuncs++] = (struct pinfunction)
+		PINCTRL_PINFUNCTION("gpio", vsoc->pin_names, vsoc->npins);
+
+	for (i = 0; i < ARRAY_SIZE(vsoc_functions); i++) {
+		names = devm_kcalloc(vsoc->dev, vsoc_functions[i].ngroups,
+				     sizeof(*names), GFP_KERNEL);
+		if (!names)
+			return -ENOMEM;
+		for (j = 0, n = 0; j < vsoc_functions[i].ngroups; j++) {
+			sel = vsoc_group_by_name(vsoc, vsoc_functions[i].groups[j]);
+			if (sel >= 0)
+				names[n++] = vsoc_functions[i].groups[j];
+		}
+		if (n)
+			vsoc->funcs[vsoc->nfuncs++] = (struct pinfunction)
+				PINCTRL_PINFUNCTION(vsoc_functions[i].name, names, n);
+	}
+	return 0;
+}
+
+/**
+ * vsoc_pinctrl_init() - check the block and register its pin controller
+ * @dev: the device, with its DT node
+ * @map: the block's registers
+ *
+ * The part of probe that does not depend on how the registers are reached.
+ *
+ * Return: 0 on success, a negative error number otherwise.
+ */
+VISIBLE_IF_KUNIT int vsoc_pinctrl_init(struct device *dev, struct regmap *map)
+{
+	struct vsoc_pinctrl *vsoc;
+	unsigned int id, version, nbanks;
+	int ret;
+
+	vsoc = devm_kzalloc(dev, sizeof(*vsoc), GFP_KERNEL);
+	if (!vsoc)
+		return -ENOMEM;
+	vsoc->dev = dev;
+	vsoc->map = map;
+
+	ret = regmap_read(map, VSOC_REG_ID, &id);
+	if (!ret)
+		ret = regmap_read(map, VSOC_REG_VERSION, &version);
+	if (!ret)
+		ret = regmap_read(map, VSOC_REG_NBANKS, &nbanks);
+	if (ret)
+		return dev_err_probe(dev, ret, "cannot read the ID registers\n");
+
+	if (id != VSOC_ID || FIELD_GET(VSOC_VERSION_MAJOR, version) != 1)
+		return dev_err_probe(dev, -ENODEV,
+				     "not a VSOC pin controller 1.x: ID 0x%08x VERSION 0x%08x, expected ID 0x%08x VERSION 0x0001xxxx\n",
+				     id, version, VSOC_ID);
+	if (nbanks < 1 || nbanks > VSOC_MAX_BANKS)
+		return dev_err_probe(dev, -EINVAL,
+				     "NBANKS is %u, expected 1 to %u\n",
+				     nbanks, VSOC_MAX_BANKS);
+	vsoc->npins = nbanks * VSOC_PINS_PER_BANK;
+
+	ret = vsoc_build_pins(vsoc);
+	if (!ret)
+		ret = vsoc_build_functions(vsoc);
+	if (ret)
+		return ret;
+
+	vsoc->desc.name = dev_name(dev);
+	vsoc->desc.pctlops = &vsoc_pinctrl_ops;
+	vsoc->desc.pmxops = &vsoc_pinmux_ops;
+	vsoc->desc.confops = &vsoc_pinconf_ops;
+	vsoc->desc.owner = THIS_MODULE;
+	vsoc->desc.num_custom_params = ARRAY_SIZE(vsoc_custom_params);
+	vsoc->desc.custom_params = vsoc_custom_params;
+	vsoc->desc.custom_conf_items = PTR_IF(IS_ENABLED(CONFIG_DEBUG_FS),
+					      vsoc_conf_items);
+
+	ret = devm_pinctrl_register_and_init(dev, &vsoc->desc, vsoc,
+					     &vsoc->pctldev);
+	if (ret)
+		return dev_err_probe(dev, ret, "failed to register pin controller\n");
+
+	/* Hogs are claimed here; see vsoc_dt_node_to_map() */
+	vsoc->claiming_hogs = true;
+	ret = pinctrl_enable(vsoc->pctldev);
+	vsoc->claiming_hogs = false;
+	if (ret)
+		return dev_err_probe(dev, ret, "failed to enable pin controller\n");
+
+	dev_set_drvdata(dev, vsoc);
+	dev_dbg(dev, "%u pins in %u banks, %u groups, %u functions\n",
+		vsoc->npins, nbanks, vsoc->ngroups + vsoc->npins, vsoc->nfuncs);
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(vsoc_pinctrl_init);
+
+static bool vsoc_readable_reg(struct device *dev, unsigned int reg)
+{
+	if (reg <= VSOC_REG_NBANKS)
+		return true;
+	if (reg >= VSOC_REG_MUX(0) && reg <= VSOC_REG_MUX(VSOC_MAX_PINS - 1))
+		return true;
+	if (reg >= VSOC_REG_GPIO_DIR(0) && reg <= VSOC_REG_GPIO_IN(VSOC_MAX_BANKS - 1))
+		return (reg - VSOC_REG_GPIO_DIR(0)) % 0x20 <= 0x8;
+	return reg >= VSOC_REG_PAD(0) && reg <= VSOC_REG_PAD(VSOC_MAX_PINS - 1);
+}
+
+static bool vsoc_writeable_reg(struct device *dev, unsigned int reg)
+{
+	if (reg >= VSOC_REG_GPIO_DIR(0) && reg <= VSOC_REG_GPIO_IN(VSOC_MAX_BANKS - 1))
+		return (reg - VSOC_REG_GPIO_DIR(0)) % 0x20 <= 0x4;
+	return reg > VSOC_REG_NBANKS && vsoc_readable_reg(dev, reg);
+}
+
+static int vsoc_pinctrl_probe(struct platform_device *pdev)
+{
+	struct regmap_config config = {
+		.reg_bits = 32,
+		.val_bits = 32,
+		.reg_stride = 4,
+		.readable_reg = vsoc_readable_reg,
+		.writeable_reg = vsoc_writeable_reg,
+		.cache_type = REGCACHE_NONE,
+	};
+	struct device *dev = &pdev->dev;
+	struct resource *res;
+	void __iomem *base;
+	struct regmap *map;
+
+	base = devm_platform_get_and_ioremap_resource(pdev, 0, &res);
+	if (IS_ERR(base))
+		return dev_err_probe(dev, PTR_ERR(base), "cannot map registers\n");
+
+	/* Only the registers of a part with the most banks, in the window */
+	config.max_register = min_t(resource_size_t, resource_size(res) - 4,
+				    VSOC_REG_PAD(VSOC_MAX_PINS - 1));
+	map = devm_regmap_init_mmio(dev, base, &config);
+	if (IS_ERR(map))
+		return dev_err_probe(dev, PTR_ERR(map), "cannot set up regmap\n");
+
+	return vsoc_pinctrl_init(dev, map);
+}
+
+static const struct of_device_id vsoc_pinctrl_of_match[] = {
+	{ .compatible = "vsoc,pinctrl" },
+	{ }
+};
+MODULE_DEVICE_TABLE(of, vsoc_pinctrl_of_match);
+
+static struct platform_driver vsoc_pinctrl_driver = {
+	.probe = vsoc_pinctrl_probe,
+	.driver = {
+		.name = "pinctrl-vsoc",
+		.of_match_table = vsoc_pinctrl_of_match,
+		.suppress_bind_attrs = true,
+	},
+};
+builtin_platform_driver(vsoc_pinctrl_driver);

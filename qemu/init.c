@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The guest's /init: a static program that mounts proc, sysfs, devtmpfs and
+ * debugfs, prints what the tests ask for between markers on the console,
+ * and powers the machine off.
+ *
+ * Every dump looks like
+ *
+ *	==== VSOC BEGIN <phase> <path> ====
+ *	<contents of the file>
+ *	==== VSOC END <phase> <path> ====
+ *
+ * and the run ends with "==== VSOC DONE ====". Kernel messages are kept off
+ * the console while dumping (so they cannot interleave) and are dumped as
+ * the pseudo file "dmesg" at the end.
+ *
+ * Options come from the kernel command line (/proc/cmdline):
+ *
+ *	vsocinit.dump=P1,P2,...	files or directories dumped after the
+ *				pinctrl debugfs directory (every phase)
+ *	vsocinit.sleep=N	enter suspend-to-idle with the RTC alarm set
+ *				N seconds ahead, then dump everything again
+ *				in phase "resume"
+ *	vsocinit.kmemleak=1	scan for leaks at the end and dump the report
+ *	vsocinit.hang=1		never finish (tests the harness's timeout)
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/klog.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define PINCTRL_DIR	"/sys/kernel/debug/pinctrl"
+#define MAX_DUMPS	32
+
+static char cmdline[4096];
+static char *dumps[MAX_DUMPS];
+static int ndumps;
+
+static void out(const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n > (int)sizeof(buf) - 1)
+		n = sizeof(buf) - 1;
+	if (n > 0 && write(STDOUT_FILENO, buf, n) < 0)
+		return;
+}
+
+static void write_all(const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(STDOUT_FILENO, p, n);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return;
+		}
+		p += w;
+		n -= w;
+	}
+}
+
+/* Write a short string to a sysfs/procfs/debugfs file; 0 or -errno. */
+static int put(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY);
+	int ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, s, strlen(s)) < 0)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+static void dump_file(const char *phase, const char *path)
+{
+	static char buf[65536];
+	char last = '\n';
+	ssize_t n;
+	int fd;
+
+	fd = open(path, O_RDONLY);
+	if (fd < 0) {
+		out("==== VSOC ERROR %s %s: %s ====\n", phase, path, strerror(errno));
+		return;
+	}
+	out("==== VSOC BEGIN %s %s ====\n", phase, path);
+	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			if (last != '\n')
+				out("\n");
+			out("==== VSOC ERROR %s %s: %s ====\n", phase, path,
+			    strerror(errno));
+			last = '\n';
+			break;
+		}
+		write_all(buf, n);
+		last = buf[n - 1];
+	}
+	close(fd);
+	if (last != '\n')
+		out("\n");
+	out("==== VSOC END %s %s ====\n", phase, path);
+}
+
+static int by_name(const struct dirent **a, const struct dirent **b)
+{
+	return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+/* Dump a file, or every readable file below a directory, in name order. */
+static void dump_path(const char *phase, const char *path)
+{
+	struct dirent **ents;
+	struct stat st;
+	char sub[512];
+	int i, n;
+
+	if (stat(path, &st) < 0) {
+		out("==== VSOC ERROR %s %s: %s ====\n", phase, path, strerror(errno));
+		return;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		/* Write-only files (pinmux-select) have nothing to show. */
+		if (st.st_mode & 0444)
+			dump_file(phase, path);
+		return;
+	}
+	n = scandir(path, &ents, NULL, by_name);
+	if (n < 0) {
+		out("==== VSOC ERROR %s %s: %s ====\n", phase, path, strerror(errno));
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		if (ents[i]->d_name[0] != '.') {
+			snprintf(sub, sizeof(sub), "%s/%s", path, ents[i]->d_name);
+			dump_path(phase, sub);
+		}
+		free(ents[i]);
+	}
+	free(ents);
+}
+
+static void dump_all(const char *phase)
+{
+	int i;
+
+	dump_path(phase, PINCTRL_DIR);
+	for (i = 0; i < ndumps; i++)
+		dump_path(phase, dumps[i]);
+}
+
+static void dump_dmesg(void)
+{
+	int len = klogctl(10 /* SYSLOG_ACTION_SIZE_BUFFER */, NULL, 0);
+	char *buf;
+	int n;
+
+	if (len <= 0)
+		return;
+	buf = malloc(len);
+	if (!buf)
+		return;
+	n = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, len);
+	out("==== VSOC BEGIN end dmesg ====\n");
+	if (n > 0) {
+		write_all(buf, n);
+		if (buf[n - 1] != '\n')
+			out("\n");
+	}
+	out("==== VSOC END end dmesg ====\n");
+	free(buf);
+}
+
+/* Value of "key=" on the command line, copied into val; 0 if absent. */
+static int option(const char *key, char *val, size_t size)
+{
+	size_t klen = strlen(key);
+	const char *p = cmdline;
+
+	while ((p = strstr(p, key))) {
+		if ((p == cmdline || p[-1] == ' ') && p[klen] == '=') {
+			size_t n = strcspn(p + klen + 1, " \n");
+
+			if (n >= size)
+				n = size - 1;
+			memcpy(val, p + klen + 1, n);
+			val[n] = '\0';
+			return 1;
+		}
+		p += klen;
+	}
+	return 0;
+}
+
+static void read_cmdline(void)
+{
+	int fd = open("/proc/cmdline", O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return;
+	n = read(fd, cmdline, sizeof(cmdline) - 1);
+	if (n > 0)
+		cmdline[n] = '\0';
+	close(fd);
+}
+
+/* Suspend to idle; the PL031 alarm brings the system back. */
+static void sleep_cycle(int seconds)
+{
+	char alarm[32];
+	int ret;
+
+	snprintf(alarm, sizeof(alarm), "+%d", seconds);
+	put("/sys/class/rtc/rtc0/wakealarm", "0");
+	ret = put("/sys/class/rtc/rtc0/wakealarm", alarm);
+	if (ret) {
+		out("==== VSOC ERROR sleep wakealarm: %s ====\n", strerror(-ret));
+		return;
+	}
+	out("==== VSOC SLEEP %d ====\n", seconds);
+	ret = put("/sys/power/state", "freeze");
+	if (ret)
+		out("==== VSOC ERROR sleep /sys/power/state: %s ====\n",
+		    strerror(-ret));
+	else
+		out("==== VSOC RESUMED ====\n");
+	dump_all("resume");
+}
+
+int main(void)
+{
+	static char dumpopt[2048], val[64];
+	char *tok, *save;
+
+	mount("proc", "/proc", "proc", 0, NULL);
+	mount("sysfs", "/sys", "sysfs", 0, NULL);
+	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
+	mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
+	read_cmdline();
+
+	/* Keep kernel messages off the console; they are dumped at the end. */
+	put("/proc/sys/kernel/printk", "1");
+
+	if (option("vsocinit.dump", dumpopt, sizeof(dumpopt)))
+		for (tok = strtok_r(dumpopt, ",", &save); tok && ndumps < MAX_DUMPS;
+		     tok = strtok_r(NULL, ",", &save))
+			dumps[ndumps++] = tok;
+
+	out("==== VSOC INIT ====\n");
+	dump_all("boot");
+
+	if (option("vsocinit.hang", val, sizeof(val)) && val[0] == '1')
+		for (;;)
+			pause();
+
+	if (option("vsocinit.sleep", val, sizeof(val)))
+		sleep_cycle(atoi(val));
+
+	if (option("vsocinit.kmemleak", val, sizeof(val)) && val[0] == '1') {
+		/* Two scans: an object is reported once it was seen unreferenced twice. */
+		put("/sys/kernel/debug/kmemleak", "scan");
+		put("/sys/kernel/debug/kmemleak", "scan");
+		dump_file("end", "/sys/kernel/debug/kmemleak");
+	}
+
+	dump_dmesg();
+	out("==== VSOC DONE ====\n");
+	sync();
+	reboot(RB_POWER_OFF);
+	return 0;
+}

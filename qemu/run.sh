@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Boot one DTB on QEMU virt with the project's kernel and initramfs, the VSOC
+# reset image loaded at the register window, and the guest RAM in a shared
+# file so the window can be read from the host.
+#
+#   qemu/run.sh [options] BOARD.dtb
+#	--name NAME	run directory build/run/NAME (default: DTB base name)
+#	--reset FILE	reset image of the window (default: the datasheet's)
+#	--append ARGS	extra kernel command line (e.g. vsocinit.dump=...)
+#	--timeout SEC	hard limit for the whole boot (default 120)
+#	--config NAME	kernel build to boot: vsoc (default) or debug
+#
+# Leaves build/run/NAME/{console.log,regs.bin,NAME.dtb} and, when the guest
+# sleeps (vsocinit.sleep), regs-sleep.bin read while it was asleep.
+# Exit 0 when the guest reached the end of /init and powered off; otherwise
+# prints "NAME: <reason>" and exits 1.
+set -euo pipefail
+. "$(dirname "$0")/../scripts/lib.sh"
+
+name= reset= append= timeout=120 config=vsoc
+while [ $# -gt 1 ]; do
+	case "$1" in
+	--name) name=$2; shift 2 ;;
+	--reset) reset=$2; shift 2 ;;
+	--append) append=$2; shift 2 ;;
+	--timeout) timeout=$2; shift 2 ;;
+	--config) config=$2; shift 2 ;;
+	*) die "unknown option $1" ;;
+	esac
+done
+[ $# -eq 1 ] || die "usage: qemu/run.sh [options] BOARD.dtb"
+dtb=$1
+[ -f "$dtb" ] || die "no such DTB: $dtb"
+name=${name:-$(basename "$dtb" .dtb)}
+reset=${reset:-$BUILD/vsoc-reset.bin}
+kernel=$CACHE/out/$config/arch/arm64/boot/Image
+initrd=$BUILD/initramfs.cpio
+for f in "$kernel" "$initrd" "$reset"; do
+	[ -f "$f" ] || die "missing $f (run make first)"
+done
+
+WINDOW=0x4c000000
+RAM_BASE=0x40000000
+WINDOW_SIZE=65536
+run=$BUILD/run/$name
+mkdir -p "$run"
+rm -f "$run"/{console.log,regs.bin,regs-sleep.bin,ram.img,qemu.err}
+[ "$(realpath "$dtb")" = "$(realpath -m "$run/$name.dtb")" ] || cp "$dtb" "$run/$name.dtb"
+
+# The window in the RAM file, as it is now.
+snapshot() {
+	dd if="$run/ram.img" of="$1" bs=$WINDOW_SIZE count=1 \
+		skip=$(((WINDOW - RAM_BASE) / WINDOW_SIZE)) status=none
+}
+
+cmdline="console=ttyAMA0 panic=-1 rdinit=/init $append"
+
+# A new, empty RAM file every time: the reset image is the only state.
+timeout --kill-after=5 "$timeout" qemu-system-aarch64 \
+	-M virt,gic-version=3,memory-backend=ram -cpu cortex-a53 -m 256M \
+	-object memory-backend-file,id=ram,size=256M,mem-path="$run/ram.img",share=on \
+	-nographic -net none -no-reboot \
+	-kernel "$kernel" -initrd "$initrd" -dtb "$run/$name.dtb" \
+	-device loader,file="$reset",addr=$WINDOW,force-raw=on \
+	-append "$cmdline" \
+	</dev/null >"$run/console.log" 2>"$run/qemu.err" &
+qpid=$!
+
+# While it runs: take the window while the guest is suspended.
+slept=
+while kill -0 "$qpid" 2>/dev/null; do
+	if [ -z "$slept" ] && grep -q '^==== VSOC SLEEP' "$run/console.log" 2>/dev/null; then
+		# The guest printed the marker just before entering the sleep
+		# state; give it a moment to suspend its devices.
+		sleep 1
+		snapshot "$run/regs-sleep.bin"
+		slept=1
+	fi
+	sleep 0.1
+done
+rc=0
+wait "$qpid" || rc=$?
+
+[ -f "$run/ram.img" ] && snapshot "$run/regs.bin"
+rm -f "$run/ram.img"
+
+fail() {
+	echo "$name: $*" >&2
+	exit 1
+}
+log=$run/console.log
+if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+	fail "QEMU hung: no power-off within ${timeout}s (last console line: $(tail -n 1 "$log" | tr -d '\r'))"
+fi
+if grep -q 'Kernel panic - not syncing' "$log"; then
+	fail "kernel panic: $(grep -m1 'Kernel panic - not syncing' "$log" | tr -d '\r' | sed 's/^.*Kernel panic - not syncing: //')"
+fi
+if [ "$rc" -ne 0 ]; then
+	fail "QEMU failed (exit $rc): $(head -c 300 "$run/qemu.err")"
+fi
+if ! grep -q '^==== VSOC DONE ====' "$log"; then
+	fail "the guest powered off before /init finished (see $log)"
+fi
+exit 0

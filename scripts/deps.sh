@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Install the Debian packages the project needs, skipping those already there.
+# Run as root it installs them (--no-install-recommends); otherwise it prints
+# the exact apt-get line and fails.
+#
+#   scripts/deps.sh          install what is missing
+#   scripts/deps.sh --check  only report, exit 1 if something is missing
+set -euo pipefail
+
+PKGS=(
+	# host build of the kernel and of the project's own tools
+	make gcc libc6-dev bc flex bison cpio xz-utils git perl ccache
+	# cross compiler and the C library the guest init links statically
+	gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+	# the kernel source: /usr/src/linux-source-6.12.tar.xz
+	linux-source-6.12
+	# device trees: dtc/fdtoverlay, libfdt for the verifier, the schemas
+	device-tree-compiler libfdt-dev dt-schema python3
+	# the virtual machine and the boot loader path
+	qemu-system-arm u-boot-qemu u-boot-tools
+)
+
+missing=()
+for p in "${PKGS[@]}"; do
+	case "$p" in \#*) continue ;; esac
+	st=$(dpkg-query -W -f '${Status}' "$p" 2>/dev/null || true)
+	[ "$st" = "install ok installed" ] || missing+=("$p")
+done
+
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+line="apt-get install -y --no-install-recommends ${missing[*]}"
+if [ "${1:-}" = "--check" ]; then
+	echo "missing packages: ${missing[*]}" >&2
+	exit 1
+fi
+if [ "$(id -u)" -ne 0 ]; then
+	echo "missing Debian packages; as root run:" >&2
+	echo "  apt-get update && $line" >&2
+	exit 1
+fi
+echo "deps: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q >&2
+# shellcheck disable=SC2086
+apt-get install -y -q --no-install-recommends "${missing[@]}" >&2

@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The kernel side of the project: a pristine tree from Debian's
+# linux-source-6.12 in the cache, the series of kernel/ on top of it, and
+# builds of the QEMU image from a Kconfig fragment.
+#
+#   scripts/kernel.sh tree            unpack and commit the pristine baseline
+#   scripts/kernel.sh apply           (re)build branch "vsoc" from kernel/series
+#   scripts/kernel.sh build [CONFIG]  apply, configure, build Image (CONFIG:
+#                                     vsoc (default) or debug)
+#   scripts/kernel.sh series DIR      write the series with a cover letter
+#   scripts/kernel.sh path [CONFIG]   print the tree, and the build directory
+#
+# The tree is $CACHE/linux: a git repository whose tag "pristine" is the
+# package as shipped and whose branch "vsoc" is pristine plus kernel/series.
+# Only files that differ between two applications are rewritten, so make
+# rebuilds only what an edit under kernel/ changed.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+KDIR=$TOP/kernel
+SRC=$CACHE/linux
+TARBALL=/usr/src/linux-source-6.12.tar.xz
+
+git_src() { git -C "$SRC" -c core.autocrlf=false -c gc.auto=0 "$@"; }
+
+tree() {
+	local ver stamp
+	ver=$(linux_pkg_version)
+	[ -n "$ver" ] && [ -f "$TARBALL" ] ||
+		die "linux-source-6.12 is not installed (run scripts/deps.sh)"
+	stamp=$SRC/.git/vsoc-pkg-version
+	if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$ver" ]; then
+		return 0
+	fi
+	msg "kernel: unpacking linux-source-6.12 $ver into $SRC"
+	rm -rf "$SRC"
+	mkdir -p "$SRC"
+	tar -xJf "$TARBALL" -C "$SRC" --strip-components=1
+	git_src init -q
+	git_src config user.name "vsoc build"
+	git_src config user.email "vsoc-build@localhost"
+	# Debian's top-level .gitignore ignores everything: force.
+	git_src add -A -f
+	GIT_AUTHOR_DATE='2026-01-01T00:00:00Z' GIT_COMMITTER_DATE='2026-01-01T00:00:00Z' \
+		git_src commit -q -m "linux-source-6.12 $ver as shipped by Debian"
+	git_src tag -f pristine >/dev/null
+	git_src checkout -q -b vsoc
+	echo "$ver" >"$stamp"
+}
+
+# Build the commits of kernel/series on top of "pristine" without touching
+# the work tree, then move the work tree to them. Each line of kernel/series
+# names a patch in kernel/patches/ (its message, and its diff of existing
+# files if any) followed by the new files, under kernel/src/, it adds.
+apply() {
+	local index parent line patch files f blob tree commit tmp
+	tree
+	tmp=$(mktemp -d)
+	index=$SRC/.git/vsoc-index
+	rm -f "$index"
+	export GIT_INDEX_FILE=$index
+	git_src read-tree pristine
+	parent=$(git_src rev-parse pristine)
+	while read -r line; do
+		line=${line%%#*}
+		[ -n "${line// /}" ] || continue
+		read -r patch files <<<"$line"
+		[ -f "$KDIR/patches/$patch" ] || die "kernel/series: no kernel/patches/$patch"
+		if grep -q '^diff --git ' "$KDIR/patches/$patch"; then
+			git_src apply --cached "$KDIR/patches/$patch" ||
+				die "kernel/patches/$patch does not apply"
+		fi
+		for f in $files; do
+			[ -f "$KDIR/src/$f" ] || die "kernel/series: no kernel/src/$f"
+			blob=$(git_src hash-object -w "$KDIR/src/$f")
+			git_src update-index --add --cacheinfo "100644,$blob,$f"
+		done
+		tree=$(git_src write-tree)
+		git_src mailinfo -b "$tmp/msg" "$tmp/diff" \
+			<"$KDIR/patches/$patch" >"$tmp/info"
+		commit=$( {
+			sed -n 's/^Subject: //p' "$tmp/info"
+			echo
+			cat "$tmp/msg"
+		} | GIT_AUTHOR_NAME=$(sed -n 's/^Author: //p' "$tmp/info") \
+		    GIT_AUTHOR_EMAIL=$(sed -n 's/^Email: //p' "$tmp/info") \
+		    GIT_AUTHOR_DATE=$(sed -n 's/^Date: //p' "$tmp/info") \
+		    GIT_COMMITTER_NAME=$(sed -n 's/^Author: //p' "$tmp/info") \
+		    GIT_COMMITTER_EMAIL=$(sed -n 's/^Email: //p' "$tmp/info") \
+		    GIT_COMMITTER_DATE=$(sed -n 's/^Date: //p' "$tmp/info") \
+		    git_src commit-tree "$tree" -p "$parent")
+		parent=$commit
+	done <"$KDIR/series"
+	unset GIT_INDEX_FILE
+	rm -f "$index"
+	rm -rf "$tmp"
+	if [ "$(git_src rev-parse HEAD)" != "$parent" ]; then
+		git_src update-ref refs/heads/vsoc "$parent"
+		git_src symbolic-ref HEAD refs/heads/vsoc
+		# Rewrites only the files whose content changed.
+		git_src reset -q --hard vsoc
+	fi
+}
+
+kmake() {
+	local out=$1
+	shift
+	make -C "$SRC" O="$out" ARCH=arm64 CROSS_COMPILE="$CROSS" \
+		CC="ccache ${CROSS}gcc" HOSTCC="ccache gcc" -j"$JOBS" "$@"
+}
+
+# The fragment of a configuration: vsoc.config, plus <name>.config for others.
+fragments() {
+	local name=$1
+	echo "$KDIR/configs/vsoc.config"
+	[ "$name" = vsoc ] || echo "$KDIR/configs/$name.config"
+}
+
+configure() {
+	local name=$1 out=$2 frag sum bad
+	frag=$out/vsoc.fragment
+	mkdir -p "$out"
+	# shellcheck disable=SC2046
+	cat $(fragments "$name") >"$frag.new"
+	sum=$( (cat "$frag.new"; git_src rev-parse HEAD) | sha256sum)
+	if [ -f "$out/.config" ] && [ -f "$out/vsoc.stamp" ] &&
+	   [ "$(cat "$out/vsoc.stamp")" = "$sum" ]; then
+		rm -f "$frag.new"
+		return 0
+	fi
+	mv "$frag.new" "$frag"
+	msg "kernel: configuring $name (allnoconfig + fragment)"
+	kmake "$out" KCONFIG_ALLCONFIG="$frag" allnoconfig >"$out/config.log" 2>&1 ||
+		{ cat "$out/config.log" >&2; die "configuration failed"; }
+	# Every symbol the fragment sets must have that value in the result.
+	bad=$(awk '
+		FNR == NR {
+			if ($0 ~ /^CONFIG_[A-Za-z0-9_]+=/) {
+				k = $0; sub(/=.*/, "", k); want[k] = $0
+			} else if ($0 ~ /^# CONFIG_[A-Za-z0-9_]+ is not set/) {
+				want[$2] = $2 "=n"
+			}
+			next
+		}
+		/^CONFIG_/ { k = $0; sub(/=.*/, "", k); have[k] = $0 }
+		END {
+			for (k in want) {
+				h = (k in have) ? have[k] : k "=n"
+				if (h != want[k]) print want[k] " -> " h
+			}
+		}' "$frag" "$out/.config")
+	[ -z "$bad" ] || die "Kconfig fragment not honoured:
+$bad"
+	echo "$sum" >"$out/vsoc.stamp"
+}
+
+build() {
+	local name=${1:-vsoc} out
+	out=$CACHE/out/$name
+	apply
+	configure "$name" "$out"
+	msg "kernel: building $name in $out"
+	if ! kmake "$out" Image >"$out/build.log" 2>&1; then
+		grep -E 'error|Error' "$out/build.log" | head -40 >&2
+		die "kernel build failed, see $out/build.log"
+	fi
+	grep -E '(warning|error):' "$out/build.log" >&2 || true
+}
+
+series() {
+	local dir=$1 cover
+	apply
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	git_src format-patch -q --cover-letter --base=pristine -o "$dir" pristine..vsoc
+	# Fill the cover letter from kernel/cover-letter.txt: first line the
+	# subject, the rest the body.
+	cover=$(ls "$dir"/0000-cover-letter.patch)
+	if [ -f "$KDIR/cover-letter.txt" ]; then
+		python3 - "$cover" "$KDIR/cover-letter.txt" <<-'EOF'
+		import sys
+		cover, text = sys.argv[1], open(sys.argv[2]).read().split("\n", 1)
+		s = open(cover).read()
+		s = s.replace("*** SUBJECT HERE ***", text[0].strip())
+		s = s.replace("*** BLURB HERE ***", text[1].strip())
+		open(cover, "w").write(s)
+		EOF
+	fi
+	ls "$dir"
+}
+
+cmd=${1:-build}
+shift || true
+case "$cmd" in
+tree) tree ;;
+apply) apply ;;
+build) build "$@" ;;
+series) series "${1:-$BUILD/series}" ;;
+path) echo "$SRC"; echo "$CACHE/out/${1:-vsoc}" ;;
+make) name=$1; shift; kmake "$CACHE/out/$name" "$@" ;;
+*) die "unknown command $cmd" ;;
+esac

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Run every test under tests/cases/ (in name order) and count the results.
+#
+#   tests/run.sh [PATTERN]	only cases whose file name contains PATTERN
+#
+# A case is an executable that reports one or more results on stdout as
+# "PASS <name>" or "FAIL <name>: <why>" (tests/lib.sh has helpers) and exits
+# non-zero if anything failed. A case that exits non-zero without reporting
+# a failure counts as one failure. The last line is "N passed, N failed";
+# the exit status is non-zero on any failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+passed=0 failed=0
+logdir=build/tests
+mkdir -p "$logdir"
+for t in tests/cases/*; do
+	[ -x "$t" ] || continue
+	case "$(basename "$t")" in *"${1:-}"*) ;; *) continue ;; esac
+	name=$(basename "$t")
+	name=${name%.*}
+	log=$logdir/$name.log
+	start=$(date +%s)
+	"$t" >"$log.out" 2>"$log" </dev/null
+	rc=$?
+	p=$(grep -c '^PASS ' "$log.out")
+	f=$(grep -c '^FAIL ' "$log.out")
+	grep -E '^(PASS|FAIL) ' "$log.out" | sed 's/^PASS /ok   /; s/^FAIL /FAIL /'
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		echo "FAIL $name: exited $rc without a result; last lines of $log:"
+		tail -n 5 "$log" | sed 's/^/     /'
+		f=1
+	elif [ "$f" -gt 0 ]; then
+		tail -n 5 "$log" | sed 's/^/     /'
+	fi
+	passed=$((passed + p))
+	failed=$((failed + f))
+	echo "     ($name: $(($(date +%s) - start)) s, log $log)"
+done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
