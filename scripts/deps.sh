@@ -17,7 +17,9 @@ PKGS=(
 	# the kernel source: /usr/src/linux-source-6.12.tar.xz
 	linux-source-6.12
 	# device trees: dtc/fdtoverlay, libfdt for the verifier, the schemas
-	device-tree-compiler libfdt-dev dt-schema python3
+	device-tree-compiler libfdt-dev dt-schema python3 yamllint
+	# checkpatch.pl and the SPDX check it runs
+	python3-ply python3-git
 	# the virtual machine and the boot loader path
 	qemu-system-arm u-boot-qemu u-boot-tools
 )

@@ -1,6 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # Common settings for the project's scripts. Source it, do not run it.
 
+# Debian's tools first: dt-schema, checkpatch's SPDX check and the kernel's
+# scripts need Debian's python3 and its modules, not another one on PATH.
+export PATH=/usr/bin:/bin:$PATH
+
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # Everything big (kernel tree, kernel build, ccache) lives here, outside the

@@ -106,7 +106,8 @@ static const unsigned int vsoc_pwm1_grp_pins[] = { 9 };
 static const unsigned int vsoc_pwm2_grp_pins[] = { 10 };
 static const unsigned int vsoc_pwm3_grp_pins[] = { 11 };
 static const unsigned int vsoc_jtag_grp_pins[] = { 12, 13, 14, 15 };	/* TCK, TMS, TDI, TDO */
-static const unsigned int vsoc_sdmmc0_grp_pins[] = { 32, 33, 34, 35, 36, 37 }; /* CLK, CMD, DAT0-3 */
+/* CLK, CMD, DAT0-DAT3 */
+static const unsigned int vsoc_sdmmc0_grp_pins[] = { 32, 33, 34, 35, 36, 37 };
 static const unsigned int vsoc_spi1_grp_pins[] = { 40, 41, 42, 43 };	/* CS0, SCLK, MOSI, MISO */
 static const unsigned int vsoc_uart2_grp_pins[] = { 44, 45 };		/* TX, RX */
 static const unsigned int vsoc_spi0_grp_pins[] = { 76, 77, 78, 79 };	/* CS0, SCLK, MOSI, MISO */
@@ -117,6 +118,7 @@ static const unsigned int vsoc_uart3_grp_pins[] = { 96, 97 };		/* TX, RX */
 static const unsigned int vsoc_eth0_rgmii_grp_pins[] = {
 	128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141,
 };
+
 static const unsigned int vsoc_clkout0_grp_pins[] = { 160 };
 
 static const struct vsoc_group vsoc_groups[] = {
@@ -148,6 +150,7 @@ static const char * const vsoc_i2c0_groups[] = { "i2c0_a_grp", "i2c0_d_grp" };
 static const char * const vsoc_pwm_groups[] = {
 	"pwm0_grp", "pwm1_grp", "pwm2_grp", "pwm3_grp",
 };
+
 static const char * const vsoc_jtag_groups[] = { "jtag_grp" };
 static const char * const vsoc_sdmmc0_groups[] = { "sdmmc0_grp" };
 static const char * const vsoc_spi1_groups[] = { "spi1_grp" };
@@ -159,25 +162,22 @@ static const char * const vsoc_uart3_groups[] = { "uart3_grp" };
 static const char * const vsoc_eth0_groups[] = { "eth0_rgmii_grp" };
 static const char * const vsoc_clkout_groups[] = { "clkout0_grp" };
 
-#define VSOC_FUNCTION(_name, _groups) \
-	PINCTRL_PINFUNCTION(_name, _groups, ARRAY_SIZE(_groups))
-
 /* Function "gpio" (select 0 on every pin) is added first, at probe. */
 static const struct pinfunction vsoc_functions[] = {
-	VSOC_FUNCTION("uart0", vsoc_uart0_groups),
-	VSOC_FUNCTION("uart1", vsoc_uart1_groups),
-	VSOC_FUNCTION("i2c0", vsoc_i2c0_groups),
-	VSOC_FUNCTION("pwm", vsoc_pwm_groups),
-	VSOC_FUNCTION("jtag", vsoc_jtag_groups),
-	VSOC_FUNCTION("sdmmc0", vsoc_sdmmc0_groups),
-	VSOC_FUNCTION("spi1", vsoc_spi1_groups),
-	VSOC_FUNCTION("uart2", vsoc_uart2_groups),
-	VSOC_FUNCTION("spi0", vsoc_spi0_groups),
-	VSOC_FUNCTION("i2c1", vsoc_i2c1_groups),
-	VSOC_FUNCTION("i2s0", vsoc_i2s0_groups),
-	VSOC_FUNCTION("uart3", vsoc_uart3_groups),
-	VSOC_FUNCTION("eth0", vsoc_eth0_groups),
-	VSOC_FUNCTION("clkout", vsoc_clkout_groups),
+	PINCTRL_PINFUNCTION("uart0", vsoc_uart0_groups, ARRAY_SIZE(vsoc_uart0_groups)),
+	PINCTRL_PINFUNCTION("uart1", vsoc_uart1_groups, ARRAY_SIZE(vsoc_uart1_groups)),
+	PINCTRL_PINFUNCTION("i2c0", vsoc_i2c0_groups, ARRAY_SIZE(vsoc_i2c0_groups)),
+	PINCTRL_PINFUNCTION("pwm", vsoc_pwm_groups, ARRAY_SIZE(vsoc_pwm_groups)),
+	PINCTRL_PINFUNCTION("jtag", vsoc_jtag_groups, ARRAY_SIZE(vsoc_jtag_groups)),
+	PINCTRL_PINFUNCTION("sdmmc0", vsoc_sdmmc0_groups, ARRAY_SIZE(vsoc_sdmmc0_groups)),
+	PINCTRL_PINFUNCTION("spi1", vsoc_spi1_groups, ARRAY_SIZE(vsoc_spi1_groups)),
+	PINCTRL_PINFUNCTION("uart2", vsoc_uart2_groups, ARRAY_SIZE(vsoc_uart2_groups)),
+	PINCTRL_PINFUNCTION("spi0", vsoc_spi0_groups, ARRAY_SIZE(vsoc_spi0_groups)),
+	PINCTRL_PINFUNCTION("i2c1", vsoc_i2c1_groups, ARRAY_SIZE(vsoc_i2c1_groups)),
+	PINCTRL_PINFUNCTION("i2s0", vsoc_i2s0_groups, ARRAY_SIZE(vsoc_i2s0_groups)),
+	PINCTRL_PINFUNCTION("uart3", vsoc_uart3_groups, ARRAY_SIZE(vsoc_uart3_groups)),
+	PINCTRL_PINFUNCTION("eth0", vsoc_eth0_groups, ARRAY_SIZE(vsoc_eth0_groups)),
+	PINCTRL_PINFUNCTION("clkout", vsoc_clkout_groups, ARRAY_SIZE(vsoc_clkout_groups)),
 };
 
 /* Datasheet sections 4 and 5: PADp encoding, in one place */
@@ -206,11 +206,12 @@ static int vsoc_slew_code(u32 quarters)
 	return quarters ? 4 - quarters : 0;
 }
 
-#define vsoc_set(field, v)						\
-	do {								\
-		*mask |= (field);					\
-		*val |= FIELD_PREP(field, v);				\
-	} while (0)
+/* Add field = v to a mask and value of PAD fields */
+static void vsoc_field(u32 *mask, u32 *val, u32 field, u32 v)
+{
+	*mask |= field;
+	*val |= (v << __ffs(field)) & field;
+}
 
 /**
  * vsoc_pad_encode() - encode one pin configuration as PAD register fields
@@ -236,65 +237,65 @@ VISIBLE_IF_KUNIT int vsoc_pad_encode(unsigned int param, u32 arg, u32 *mask,
 
 	switch (param) {
 	case PIN_CONFIG_BIAS_DISABLE:
-		vsoc_set(VSOC_PAD_BIAS, VSOC_BIAS_DISABLE);
+		vsoc_field(mask, val, VSOC_PAD_BIAS, VSOC_BIAS_DISABLE);
 		break;
 	case PIN_CONFIG_BIAS_HIGH_IMPEDANCE:
-		vsoc_set(VSOC_PAD_BIAS, VSOC_BIAS_HIGH_IMPEDANCE);
+		vsoc_field(mask, val, VSOC_PAD_BIAS, VSOC_BIAS_HIGH_IMPEDANCE);
 		break;
 	case PIN_CONFIG_BIAS_PULL_UP:
 	case PIN_CONFIG_BIAS_PULL_DOWN:
 		code = vsoc_pull_code(arg);
 		if (code < 0)
 			return code;
-		vsoc_set(VSOC_PAD_BIAS, param == PIN_CONFIG_BIAS_PULL_UP ?
+		vsoc_field(mask, val, VSOC_PAD_BIAS, param == PIN_CONFIG_BIAS_PULL_UP ?
 			 VSOC_BIAS_PULL_UP : VSOC_BIAS_PULL_DOWN);
-		vsoc_set(VSOC_PAD_PULL, code);
+		vsoc_field(mask, val, VSOC_PAD_PULL, code);
 		break;
 	case PIN_CONFIG_VSOC_BIAS_HIGH:
-		vsoc_set(VSOC_PAD_BIAS, VSOC_BIAS_HIGH);
+		vsoc_field(mask, val, VSOC_PAD_BIAS, VSOC_BIAS_HIGH);
 		break;
 	case PIN_CONFIG_VSOC_BIAS_GROUND:
-		vsoc_set(VSOC_PAD_BIAS, VSOC_BIAS_GROUND);
+		vsoc_field(mask, val, VSOC_PAD_BIAS, VSOC_BIAS_GROUND);
 		break;
 	case PIN_CONFIG_DRIVE_PUSH_PULL:
-		vsoc_set(VSOC_PAD_DRIVE, VSOC_DRIVE_PUSH_PULL);
+		vsoc_field(mask, val, VSOC_PAD_DRIVE, VSOC_DRIVE_PUSH_PULL);
 		break;
 	case PIN_CONFIG_DRIVE_OPEN_DRAIN:
-		vsoc_set(VSOC_PAD_DRIVE, VSOC_DRIVE_OPEN_DRAIN);
+		vsoc_field(mask, val, VSOC_PAD_DRIVE, VSOC_DRIVE_OPEN_DRAIN);
 		break;
 	case PIN_CONFIG_DRIVE_OPEN_SOURCE:
-		vsoc_set(VSOC_PAD_DRIVE, VSOC_DRIVE_OPEN_SOURCE);
+		vsoc_field(mask, val, VSOC_PAD_DRIVE, VSOC_DRIVE_OPEN_SOURCE);
 		break;
 	case PIN_CONFIG_OUTPUT_ENABLE:
 		/* Only "off": enabling means choosing a drive kind. */
 		if (arg)
 			return -EINVAL;
-		vsoc_set(VSOC_PAD_DRIVE, VSOC_DRIVE_OFF);
+		vsoc_field(mask, val, VSOC_PAD_DRIVE, VSOC_DRIVE_OFF);
 		break;
 	case PIN_CONFIG_DRIVE_STRENGTH:
 		/* 1 to 8 stages of 2 mA */
 		if (arg < 2 || arg > 16 || arg % 2)
 			return -EINVAL;
-		vsoc_set(VSOC_PAD_STAGES, arg / 2 - 1);
+		vsoc_field(mask, val, VSOC_PAD_STAGES, arg / 2 - 1);
 		break;
 	case PIN_CONFIG_INPUT_SCHMITT:
 		/* 0 is off, 1 to 4 the hysteresis level */
 		if (arg > 4)
 			return -EINVAL;
-		vsoc_set(VSOC_PAD_SCHMITT, !!arg);
+		vsoc_field(mask, val, VSOC_PAD_SCHMITT, !!arg);
 		if (arg)
-			vsoc_set(VSOC_PAD_HYST, arg - 1);
+			vsoc_field(mask, val, VSOC_PAD_HYST, arg - 1);
 		break;
 	case PIN_CONFIG_INPUT_SCHMITT_ENABLE:
 		if (arg > 1)
 			return -EINVAL;
-		vsoc_set(VSOC_PAD_SCHMITT, arg);
+		vsoc_field(mask, val, VSOC_PAD_SCHMITT, arg);
 		break;
 	case PIN_CONFIG_INPUT_DEBOUNCE:
 		/* k = 1..15 filters for 2^(k-1) us */
 		if (arg && (!is_power_of_2(arg) || arg > 16384))
 			return -EINVAL;
-		vsoc_set(VSOC_PAD_DEBOUNCE, arg ? ilog2(arg) + 1 : 0);
+		vsoc_field(mask, val, VSOC_PAD_DEBOUNCE, arg ? ilog2(arg) + 1 : 0);
 		break;
 	case PIN_CONFIG_SLEW_RATE:
 	case PIN_CONFIG_VSOC_SLEW_RISING:
@@ -303,30 +304,30 @@ VISIBLE_IF_KUNIT int vsoc_pad_encode(unsigned int param, u32 arg, u32 *mask,
 		if (code < 0)
 			return code;
 		if (param != PIN_CONFIG_VSOC_SLEW_FALLING)
-			vsoc_set(VSOC_PAD_SLEW_RISE, code);
+			vsoc_field(mask, val, VSOC_PAD_SLEW_RISE, code);
 		if (param != PIN_CONFIG_VSOC_SLEW_RISING)
-			vsoc_set(VSOC_PAD_SLEW_FALL, code);
+			vsoc_field(mask, val, VSOC_PAD_SLEW_FALL, code);
 		break;
 	case PIN_CONFIG_POWER_SOURCE:
 		/* 0 = 3.3 V, 1 = 1.8 V, 2 = 2.5 V */
 		if (arg > 2)
 			return -EINVAL;
-		vsoc_set(VSOC_PAD_POWER, arg);
+		vsoc_field(mask, val, VSOC_PAD_POWER, arg);
 		break;
 	case PIN_CONFIG_MODE_LOW_POWER:
 		if (arg > 1)
 			return -EINVAL;
-		vsoc_set(VSOC_PAD_LOWPOWER, arg);
+		vsoc_field(mask, val, VSOC_PAD_LOWPOWER, arg);
 		break;
 	case PIN_CONFIG_VSOC_WAKEUP:
 		if (arg > 1)
 			return -EINVAL;
-		vsoc_set(VSOC_PAD_WAKEUP, arg);
+		vsoc_field(mask, val, VSOC_PAD_WAKEUP, arg);
 		break;
 	case PIN_CONFIG_INPUT_ENABLE:
 		if (arg > 1)
 			return -EINVAL;
-		vsoc_set(VSOC_PAD_INPUT, arg);
+		vsoc_field(mask, val, VSOC_PAD_INPUT, arg);
 		break;
 	default:
 		return -ENOTSUPP;
@@ -497,9 +498,10 @@ static int vsoc_pin_by_name(struct vsoc_pinctrl *vsoc, const char *name)
 	if (kstrtouint(name, 10, &index) || index >= VSOC_PINS_PER_BANK)
 		return -EINVAL;
 	index += bank * VSOC_PINS_PER_BANK;
+	if (index >= vsoc->npins)
+		return -EINVAL;
 	/* no leading zeros or signs: the name must be the pin's own */
-	if (index >= vsoc->npins || strcmp(vsoc->pin_names[index] + 1 +
-					   (bank >= 26) + 1, name))
+	if (strcmp(vsoc->pin_names[index] + (bank < 26 ? 2 : 3), name))
 		return -EINVAL;
 	return index;
 }
@@ -516,8 +518,8 @@ static int vsoc_group_by_name(struct vsoc_pinctrl *vsoc, const char *name)
 	return pin < 0 ? pin : vsoc->ngroups + pin;
 }
 
-static const struct pinfunction *vsoc_function_by_name(struct vsoc_pinctrl *vsoc,
-							const char *name)
+static const struct pinfunction *
+vsoc_function_by_name(struct vsoc_pinctrl *vsoc, const char *name)
 {
 	unsigned int i;
 
@@ -1239,9 +1241,10 @@ static int vsoc_build_functions(struct vsoc_pinctrl *vsoc)
  *
  * The part of probe that does not depend on how the registers are reached.
  *
- * Return: 0 on success, a negative error number otherwise.
+ * Return: the pin controller, or an error pointer.
  */
-VISIBLE_IF_KUNIT int vsoc_pinctrl_init(struct device *dev, struct regmap *map)
+VISIBLE_IF_KUNIT struct pinctrl_dev *
+vsoc_pinctrl_init(struct device *dev, struct regmap *map)
 {
 	struct vsoc_pinctrl *vsoc;
 	unsigned int id, version, nbanks;
@@ -1249,7 +1252,7 @@ VISIBLE_IF_KUNIT int vsoc_pinctrl_init(struct device *dev, struct regmap *map)
 
 	vsoc = devm_kzalloc(dev, sizeof(*vsoc), GFP_KERNEL);
 	if (!vsoc)
-		return -ENOMEM;
+		return ERR_PTR(-ENOMEM);
 	vsoc->dev = dev;
 	vsoc->map = map;
 
@@ -1259,23 +1262,23 @@ VISIBLE_IF_KUNIT int vsoc_pinctrl_init(struct device *dev, struct regmap *map)
 	if (!ret)
 		ret = regmap_read(map, VSOC_REG_NBANKS, &nbanks);
 	if (ret)
-		return dev_err_probe(dev, ret, "cannot read the ID registers\n");
+		return dev_err_ptr_probe(dev, ret, "cannot read the ID registers\n");
 
 	if (id != VSOC_ID || FIELD_GET(VSOC_VERSION_MAJOR, version) != 1)
-		return dev_err_probe(dev, -ENODEV,
-				     "not a VSOC pin controller 1.x: ID 0x%08x VERSION 0x%08x, expected ID 0x%08x VERSION 0x0001xxxx\n",
-				     id, version, VSOC_ID);
+		return dev_err_ptr_probe(dev, -ENODEV,
+					 "not a VSOC pin controller 1.x: ID 0x%08x VERSION 0x%08x, expected ID 0x%08x VERSION 0x0001xxxx\n",
+					 id, version, VSOC_ID);
 	if (nbanks < 1 || nbanks > VSOC_MAX_BANKS)
-		return dev_err_probe(dev, -EINVAL,
-				     "NBANKS is %u, expected 1 to %u\n",
-				     nbanks, VSOC_MAX_BANKS);
+		return dev_err_ptr_probe(dev, -EINVAL,
+					 "NBANKS is %u, expected 1 to %u\n",
+					 nbanks, VSOC_MAX_BANKS);
 	vsoc->npins = nbanks * VSOC_PINS_PER_BANK;
 
 	ret = vsoc_build_pins(vsoc);
 	if (!ret)
 		ret = vsoc_build_functions(vsoc);
 	if (ret)
-		return ret;
+		return ERR_PTR(ret);
 
 	vsoc->desc.name = dev_name(dev);
 	vsoc->desc.pctlops = &vsoc_pinctrl_ops;
@@ -1290,19 +1293,18 @@ VISIBLE_IF_KUNIT int vsoc_pinctrl_init(struct device *dev, struct regmap *map)
 	ret = devm_pinctrl_register_and_init(dev, &vsoc->desc, vsoc,
 					     &vsoc->pctldev);
 	if (ret)
-		return dev_err_probe(dev, ret, "failed to register pin controller\n");
+		return dev_err_ptr_probe(dev, ret, "failed to register pin controller\n");
 
 	/* Hogs are claimed here; see vsoc_dt_node_to_map() */
 	vsoc->claiming_hogs = true;
 	ret = pinctrl_enable(vsoc->pctldev);
 	vsoc->claiming_hogs = false;
 	if (ret)
-		return dev_err_probe(dev, ret, "failed to enable pin controller\n");
+		return dev_err_ptr_probe(dev, ret, "failed to enable pin controller\n");
 
-	dev_set_drvdata(dev, vsoc);
 	dev_dbg(dev, "%u pins in %u banks, %u groups, %u functions\n",
 		vsoc->npins, nbanks, vsoc->ngroups + vsoc->npins, vsoc->nfuncs);
-	return 0;
+	return vsoc->pctldev;
 }
 EXPORT_SYMBOL_IF_KUNIT(vsoc_pinctrl_init);
 
@@ -1324,16 +1326,19 @@ static bool vsoc_writeable_reg(struct device *dev, unsigned int reg)
 	return reg > VSOC_REG_NBANKS && vsoc_readable_reg(dev, reg);
 }
 
+/* The registers of a part with the most banks; no cache: read the hardware */
+static const struct regmap_config vsoc_regmap_config = {
+	.reg_bits = 32,
+	.val_bits = 32,
+	.reg_stride = 4,
+	.max_register = VSOC_REG_PAD(VSOC_MAX_PINS - 1),
+	.readable_reg = vsoc_readable_reg,
+	.writeable_reg = vsoc_writeable_reg,
+	.cache_type = REGCACHE_NONE,
+};
+
 static int vsoc_pinctrl_probe(struct platform_device *pdev)
 {
-	struct regmap_config config = {
-		.reg_bits = 32,
-		.val_bits = 32,
-		.reg_stride = 4,
-		.readable_reg = vsoc_readable_reg,
-		.writeable_reg = vsoc_writeable_reg,
-		.cache_type = REGCACHE_NONE,
-	};
 	struct device *dev = &pdev->dev;
 	struct resource *res;
 	void __iomem *base;
@@ -1342,15 +1347,15 @@ static int vsoc_pinctrl_probe(struct platform_device *pdev)
 	base = devm_platform_get_and_ioremap_resource(pdev, 0, &res);
 	if (IS_ERR(base))
 		return dev_err_probe(dev, PTR_ERR(base), "cannot map registers\n");
+	if (resource_size(res) < VSOC_REG_PAD(VSOC_MAX_PINS))
+		return dev_err_probe(dev, -EINVAL, "register window %pR is smaller than 0x%x\n",
+				     res, VSOC_REG_PAD(VSOC_MAX_PINS));
 
-	/* Only the registers of a part with the most banks, in the window */
-	config.max_register = min_t(resource_size_t, resource_size(res) - 4,
-				    VSOC_REG_PAD(VSOC_MAX_PINS - 1));
-	map = devm_regmap_init_mmio(dev, base, &config);
+	map = devm_regmap_init_mmio(dev, base, &vsoc_regmap_config);
 	if (IS_ERR(map))
 		return dev_err_probe(dev, PTR_ERR(map), "cannot set up regmap\n");
 
-	return vsoc_pinctrl_init(dev, map);
+	return PTR_ERR_OR_ZERO(vsoc_pinctrl_init(dev, map));
 }
 
 static const struct of_device_id vsoc_pinctrl_of_match[] = {

@@ -11,6 +11,7 @@
 #include <linux/types.h>
 
 struct device;
+struct pinctrl_dev;
 struct regmap;
 
 #define VSOC_REG_ID			0x0000
@@ -73,6 +74,6 @@ enum vsoc_drive {
 
 int vsoc_pad_encode(unsigned int param, u32 arg, u32 *mask, u32 *val);
 int vsoc_pad_decode(u32 pad, unsigned int param, u32 *arg);
-int vsoc_pinctrl_init(struct device *dev, struct regmap *map);
+struct pinctrl_dev *vsoc_pinctrl_init(struct device *dev, struct regmap *map);
 
 #endif /* __PINCTRL_VSOC_H */

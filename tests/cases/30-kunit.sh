@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# The driver's KUnit suites, run at boot in the test image: every KUnit test
+# (each parameter of a parameterised test) counts as one result.
+. "$(dirname "$0")/../lib.sh"
+
+dtb=$(board_dtb vsoc-evb) || { fail kunit-dtb "vsoc-evb does not compile"; exit 1; }
+if ! "$TOP/qemu/run.sh" --name kunit --timeout 120 --append "kunit.enable=1" "$dtb"; then
+	fail kunit-boot "the KUnit image did not boot cleanly"
+	exit 1
+fi
+
+# KTAP from the kernel log, without the log's level and time stamp
+ktap=$BUILD/run/kunit/kunit.ktap
+dump "$BUILD/run/kunit/console.log" end dmesg |
+	sed -n 's/^<[0-9]*>\[[ 0-9.]*\] //p' >"$ktap"
+
+awk '
+	function report(ok, name, rest) {
+		if (ok && rest !~ /# SKIP/)
+			print "PASS kunit: " name
+		else
+			print "FAIL kunit: " name ": " (ok ? "skipped" : "failed") rest
+	}
+	/^    # Subtest: / { suite = $3; next }
+	/^        # Subtest: / { kase = $3; leaves = 0; next }
+	/^        (not )?ok [0-9]+ / {
+		ok = $1 == "ok"
+		sub(/^ *(not )?ok [0-9]+ /, "")
+		rest = ""
+		if (match($0, / # .*/)) { rest = substr($0, RSTART); $0 = substr($0, 1, RSTART - 1) }
+		report(ok, suite "." kase " " $0, rest)
+		leaves++
+		next
+	}
+	/^    (not )?ok [0-9]+ / {
+		ok = $1 == "ok"
+		name = $3
+		rest = ""
+		if (match($0, / # .*/)) rest = substr($0, RSTART)
+		# a parameterised test was counted by its parameters, unless it
+		# died before reporting any
+		if (name == kase && leaves > 0) { kase = ""; next }
+		report(ok, suite "." name, rest)
+		kase = ""
+		next
+	}
+	/^(not )?ok [0-9]+ pinctrl_vsoc/ { suites++ }
+	END { if (suites != 3) print "FAIL kunit: expected 3 pinctrl_vsoc suites, found " suites + 0 }
+' "$ktap" >"$ktap.results"
+cat "$ktap.results"
+[ -s "$ktap.results" ] || fail kunit "no KTAP output in the kernel log"
+! grep -q '^FAIL' "$ktap.results" && finish

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# The kernel series as a maintainer gets it: it applies with git am on a
+# pristine tree, gives exactly the tree the image is built from, passes
+# checkpatch --strict (only the warnings the cover letter justifies), our
+# files build with W=1 without warnings, and their kernel-doc is complete.
+. "$(dirname "$0")/../lib.sh"
+
+src=$CACHE/linux
+series=$BUILD/series
+"$TOP/scripts/kernel.sh" series "$series" >/dev/null ||
+	{ fail series "make series failed"; exit 1; }
+n=$(ls "$series"/0*.patch | grep -vc 0000-cover-letter)
+check "series: $n patches and a cover letter in build/series" \
+	test -s "$series/0000-cover-letter.patch" -a "$n" -eq "$(grep -c '^0' "$TOP/kernel/series")"
+check "series: the cover letter has a subject and a text" \
+	bash -c "! grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE' '$series/0000-cover-letter.patch'"
+
+# git am on a pristine tree, in a worktree of the cache's repository
+wt=$CACHE/am-check
+git -C "$src" worktree remove --force "$wt" >/dev/null 2>&1
+rm -rf "$wt"
+git -C "$src" worktree prune
+if git -C "$src" worktree add -q --detach "$wt" pristine &&
+   git -C "$wt" -c user.name=check -c user.email=check@localhost \
+	am -q $(ls "$series"/0*.patch | grep -v 0000-cover-letter); then
+	pass "series: applies with git am on the pristine tree"
+	if [ -z "$(git -C "$wt" diff --stat HEAD vsoc)" ]; then
+		pass "series: the result is the tree the image is built from"
+	else
+		fail series-tree "git am result differs from branch vsoc"
+	fi
+else
+	fail series-am "git am failed on the pristine tree"
+fi
+git -C "$src" worktree remove --force "$wt" >/dev/null 2>&1
+
+# checkpatch --strict: 0 errors, and no warning but the justified ones
+out=$(cd "$src" && ./scripts/checkpatch.pl --strict --terse --no-summary \
+	$(ls "$series"/0*.patch | grep -v 0000-cover-letter) 2>&1)
+unexpected=$(grep -E ': (ERROR|WARNING|CHECK):|Traceback|Error' <<<"$out" |
+	grep -v -e 'WARNING: ENOTSUPP is not a SUSV4 error code, prefer EOPNOTSUPP' \
+		-e 'WARNING: DT compatible string "test,vsoc-[a-z]*" appears un-documented')
+if [ -z "$unexpected" ]; then
+	pass "series: checkpatch --strict clean but for the warnings the cover letter justifies"
+else
+	fail series-checkpatch "$(head -n 5 <<<"$unexpected")"
+fi
+
+# W=1 on our objects, in the image's build directory
+objs="drivers/pinctrl/pinctrl-vsoc.o drivers/pinctrl/pinctrl-vsoc_test.o"
+out=$("$TOP/scripts/kernel.sh" make vsoc W=1 $objs 2>&1)
+if [ $? -eq 0 ] && ! grep -q 'warning:' <<<"$out"; then
+	pass "series: our files build with W=1 without warnings"
+else
+	fail series-w1 "$(grep -m3 'warning:\|error:' <<<"$out")"
+fi
+
+# kernel-doc on everything non-static
+out=$(cd "$src" && scripts/kernel-doc -v -none drivers/pinctrl/pinctrl-vsoc.c \
+	drivers/pinctrl/pinctrl-vsoc.h 2>&1 | grep -i 'warn\|error')
+if [ -z "$out" ]; then
+	pass "series: kernel-doc has no complaints"
+else
+	fail series-kerneldoc "$(head -n 3 <<<"$out")"
+fi
+finish
