@@ -4,9 +4,11 @@
  * section 1): 64 KiB, ID, VERSION and NBANKS set, every other byte zero.
  * The harness loads it at 0x4c000000 before the guest starts.
  *
- *	vsoc-reset [--id X] [--version X] [--nbanks N] OUT
+ *	vsoc-reset [--id X] [--version X] [--nbanks N] [--poke OFF=VAL]... OUT
  *
- * The options exist to make broken parts for the error tests.
+ * The options make broken parts for the error tests (--id, --version,
+ * --nbanks) and model state left by firmware (--poke: a 32-bit register at
+ * byte offset OFF of the window).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -31,6 +33,8 @@ int main(int argc, char **argv)
 	static uint8_t win[WINDOW_SIZE];
 	uint32_t id = 0x56534f43, version = 0x00010000, nbanks = 8;
 	const char *out = NULL;
+	unsigned long off;
+	char *end;
 	FILE *f;
 	int i;
 
@@ -41,13 +45,21 @@ int main(int argc, char **argv)
 			version = strtoul(argv[++i], NULL, 0);
 		else if (i + 1 < argc && !strcmp(argv[i], "--nbanks"))
 			nbanks = strtoul(argv[++i], NULL, 0);
+		else if (i + 1 < argc && !strcmp(argv[i], "--poke")) {
+			off = strtoul(argv[++i], &end, 0);
+			if (*end != '=' || off % 4 || off >= WINDOW_SIZE) {
+				fprintf(stderr, "vsoc-reset: bad --poke %s\n", argv[i]);
+				return 2;
+			}
+			put32(win + off, strtoul(end + 1, NULL, 0));
+		}
 		else if (argv[i][0] != '-' && !out)
 			out = argv[i];
 		else
 			out = NULL, i = argc;
 	}
 	if (!out) {
-		fprintf(stderr, "usage: vsoc-reset [--id X] [--version X] [--nbanks N] OUT\n");
+		fprintf(stderr, "usage: vsoc-reset [--id X] [--version X] [--nbanks N] [--poke OFF=VAL]... OUT\n");
 		return 2;
 	}
 	put32(win + REG_ID, id);
