@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Compile a board the kernel's way: the C preprocessor with the SoC include
-# directory (dts/) and the dt-bindings headers, then dtc. Any dtc warning is
-# an error.
+# directory (dts/) and the dt-bindings headers, then the kernel's own dtc
+# (scripts/dtc, built with the image) with all its warnings on: any warning
+# is an error.
 #
 #   scripts/dtb.sh BOARD OUT.dtb
 #
@@ -22,6 +23,9 @@ ksrc=$CACHE/linux
 [ -d "$ksrc/scripts/dtc/include-prefixes" ] ||
 	die "kernel tree missing in $ksrc (run make kernel)"
 
+dtc=$CACHE/out/vsoc/scripts/dtc/dtc
+[ -x "$dtc" ] || die "the kernel's dtc is missing: $dtc (run make kernel)"
+
 mkdir -p "$(dirname "$out")"
 pre=$out.pre.dts
 gcc -E -nostdinc -undef -D__DTS__ -x assembler-with-cpp \
@@ -29,7 +33,7 @@ gcc -E -nostdinc -undef -D__DTS__ -x assembler-with-cpp \
 	-I "$TOP/kernel/src/include" \
 	-I "$ksrc/scripts/dtc/include-prefixes" \
 	-o "$pre" "$src"
-warn=$(dtc -I dts -O dtb -@ -i "$(dirname "$src")" -i "$TOP/dts" \
+warn=$("$dtc" -I dts -O dtb -@ -i "$(dirname "$src")" -i "$TOP/dts" \
 	-o "$out" "$pre" 2>&1) || { echo "$warn" >&2; rm -f "$out"; die "dtc failed on $src"; }
 if [ -n "$warn" ]; then
 	echo "$warn" >&2

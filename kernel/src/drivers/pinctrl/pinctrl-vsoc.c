@@ -29,6 +29,7 @@
 #include <linux/module.h>
 #include <linux/of.h>
 #include <linux/platform_device.h>
+#include <linux/pm.h>
 #include <linux/regmap.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -1033,12 +1034,17 @@ static int vsoc_pinconf_encode(struct vsoc_pinctrl *vsoc, unsigned int pin,
 	for (i = 0; i < num_configs; i++) {
 		param = pinconf_to_config_param(configs[i]);
 		arg = pinconf_to_config_argument(configs[i]);
+		/*
+		 * DT states were checked when they were parsed; this is a
+		 * driver asking (gpiolib tries debounce values, say), and the
+		 * caller handles the error.
+		 */
 		ret = vsoc_pad_encode(param, arg, &m, &v);
-		if (ret == -EINVAL)
-			dev_err(vsoc->dev, "%s: parameter %u cannot be %u\n",
-				vsoc->pin_names[pin], param, arg);
-		if (ret)
+		if (ret) {
+			dev_dbg(vsoc->dev, "%s: parameter %u cannot be %u: %d\n",
+				vsoc->pin_names[pin], param, arg, ret);
 			return ret;
+		}
 		/* applied in order: a later setting of a field wins */
 		*mask |= m;
 		*val = (*val & ~m) | v;
@@ -1302,6 +1308,7 @@ vsoc_pinctrl_init(struct device *dev, struct regmap *map)
 	if (ret)
 		return dev_err_ptr_probe(dev, ret, "failed to enable pin controller\n");
 
+	dev_set_drvdata(dev, vsoc);
 	dev_dbg(dev, "%u pins in %u banks, %u groups, %u functions\n",
 		vsoc->npins, nbanks, vsoc->ngroups + vsoc->npins, vsoc->nfuncs);
 	return vsoc->pctldev;
@@ -1358,6 +1365,27 @@ static int vsoc_pinctrl_probe(struct platform_device *pdev)
 	return PTR_ERR_OR_ZERO(vsoc_pinctrl_init(dev, map));
 }
 
+/*
+ * The controller's own states: hogs named "sleep" are applied for system
+ * sleep, after every consumer has suspended, and "default" again on resume.
+ */
+static int vsoc_pinctrl_suspend(struct device *dev)
+{
+	struct vsoc_pinctrl *vsoc = dev_get_drvdata(dev);
+
+	return pinctrl_force_sleep(vsoc->pctldev);
+}
+
+static int vsoc_pinctrl_resume(struct device *dev)
+{
+	struct vsoc_pinctrl *vsoc = dev_get_drvdata(dev);
+
+	return pinctrl_force_default(vsoc->pctldev);
+}
+
+static DEFINE_NOIRQ_DEV_PM_OPS(vsoc_pinctrl_pm_ops, vsoc_pinctrl_suspend,
+			       vsoc_pinctrl_resume);
+
 static const struct of_device_id vsoc_pinctrl_of_match[] = {
 	{ .compatible = "vsoc,pinctrl" },
 	{ }
@@ -1369,6 +1397,7 @@ static struct platform_driver vsoc_pinctrl_driver = {
 	.driver = {
 		.name = "pinctrl-vsoc",
 		.of_match_table = vsoc_pinctrl_of_match,
+		.pm = pm_sleep_ptr(&vsoc_pinctrl_pm_ops),
 		.suppress_bind_attrs = true,
 	},
 };
