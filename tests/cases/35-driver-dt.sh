@@ -59,6 +59,7 @@ expect_pin 175 PF15 0x00400000 0 "pin power source (2 selector)"
 expect_pin 176 PF16 0x00800000 0 "pin low power (1 mode)"
 expect_pin 177 PF17 0x01000000 0 "wakeup enabled"
 expect_pin 178 PF18 0x02000000 0 "input enabled"
+expect_pin 179 PF19 0x00000012 0 "input bias pull up (22000 ohms)"
 expect_pin 0 PA0 0x0200001a 1 "input bias pull up (10000 ohms)" "input enabled"
 expect_pin 1 PA1 0x0200001a 1 "input bias pull up (10000 ohms)" "input enabled"
 # left by firmware, shown as it is
@@ -77,5 +78,18 @@ check "driver-dt: pinconf-groups shows the group-level config" \
 check "driver-dt: pinctrl-maps decodes configs by name" \
 	grep -q 'input bias pull up: 0x2710' <(dump "$run/console.log" boot /sys/kernel/debug/pinctrl/pinctrl-maps)
 check "driver-dt: no other pin was touched" \
-	bash -c "[ \$(grep -vc 'pin [0-9]* ([A-Z0-9]*): input bias disabled, output drive strength (2 mA), pin power source (0 selector), slew rate (0x4), slew rate rising (4 quarters), slew rate falling (4 quarters)$' <<<'$conf') -eq 23 ]"
+	bash -c "[ \$(grep -vc 'pin [0-9]* ([A-Z0-9]*): input bias disabled, output drive strength (2 mA), pin power source (0 selector), slew rate (0x4), slew rate rising (4 quarters), slew rate falling (4 quarters)$' <<<'$conf') -eq 24 ]"
+
+# Provenance: the node, device and state behind each field
+src=$(dump "$run/console.log" boot $dir/pinconf-sources)
+check "driver-dt: pinconf-sources names the hog node of PF1" \
+	grep -qx 'pin 161 (PF1): BIAS,PULL <- /soc/pinctrl@4c000000/hogs-0/pf1-pins (4c000000.pinctrl, default)' <<<"$src"
+check "driver-dt: pinconf-sources names the consumer's node and state for PA0" \
+	grep -qx 'pin 0 (PA0): BIAS,PULL,INPUT <- /soc/pinctrl@4c000000/uart0-conf-0/uart0-conf-pins (9000000.serial, default)' <<<"$src"
+check "driver-dt: pinconf-sources has the later of two nodes for PF19" \
+	grep -qx 'pin 179 (PF19): BIAS,PULL <- /soc/pinctrl@4c000000/hogs-again-0/pf19-pins (4c000000.pinctrl, default)' <<<"$src"
+check "driver-dt: pinconf-sources lists exactly the pins a state configured" \
+	test "$(grep -c '^pin ' <<<"$src")" -eq 22
+check "driver-dt: two nodes of one state setting PF19 differently are reported" \
+	grep -qF 'PF19: PULL set to 1 by /soc/pinctrl@4c000000/hogs-0/pf19-pins and to 2 by /soc/pinctrl@4c000000/hogs-again-0/pf19-pins, both in state default of 4c000000.pinctrl' <(dump "$run/console.log" end dmesg)
 finish

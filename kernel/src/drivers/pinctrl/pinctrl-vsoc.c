@@ -21,12 +21,17 @@
  */
 
 #include <linux/bitfield.h>
+#include <linux/cleanup.h>
+#include <linux/debugfs.h>
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/kernel.h>
+#include <linux/list.h>
 #include <linux/log2.h>
+#include <linux/mm.h>
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
+#include <linux/mutex.h>
 #include <linux/of.h>
 #include <linux/platform_device.h>
 #include <linux/pm.h>
@@ -34,6 +39,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/xarray.h>
 
 #include <linux/pinctrl/pinconf-generic.h>
 #include <linux/pinctrl/pinconf.h>
@@ -58,6 +64,30 @@ struct vsoc_group {
 };
 
 /**
+ * struct vsoc_source - where the value of a PAD field came from
+ * @list: in &vsoc_pinctrl.sources
+ * @np: the pin configuration node, NULL for a setting made at run time
+ * @dev: the device whose state applied it
+ * @state: that state
+ */
+struct vsoc_source {
+	struct list_head list;
+	struct device_node *np;
+	const char *dev;
+	const char *state;
+};
+
+/**
+ * struct vsoc_map_node - the DT node a configs array was built from
+ * @np: the node (the map holds no reference: the DT outlives the map)
+ * @map: the map entry, whose device and state names the core fills in
+ */
+struct vsoc_map_node {
+	struct device_node *np;
+	const struct pinctrl_map *map;
+};
+
+/**
  * struct vsoc_pinctrl - one VSOC pin controller
  * @dev: the device
  * @map: registers
@@ -72,6 +102,12 @@ struct vsoc_group {
  * @funcs: functions with at least one group on this part; "gpio" first
  * @nfuncs: number of @funcs
  * @claiming_hogs: set while the core parses the controller's own states
+ * @lock: serialises PAD updates with the record of who made them
+ * @sources: every DT node (with its device and state) that set a PAD field
+ * @map_nodes: the DT node of each configs array that vsoc_dt_node_to_map()
+ *	built, indexed by the array's address: the core hands that array to
+ *	pin_config_set()
+ * @field_src: the source that last set each PAD field of each pin
  */
 struct vsoc_pinctrl {
 	struct device *dev;
@@ -86,6 +122,10 @@ struct vsoc_pinctrl {
 	struct pinfunction *funcs;
 	unsigned int nfuncs;
 	bool claiming_hogs;
+	struct mutex lock;
+	struct list_head sources;
+	struct xarray map_nodes;
+	const struct vsoc_source **field_src;
 };
 
 /* Datasheet section 3: groups, their pins and mux selects */
@@ -777,7 +817,10 @@ static int vsoc_dt_check_targets(struct vsoc_pinctrl *vsoc,
 	return 0;
 }
 
-/* Check one pin configuration node against the datasheet */
+/*
+ * Check one pin configuration node against the datasheet. Every mistake in
+ * the node is reported, not only the first, so that one boot shows them all.
+ */
 static int vsoc_dt_check_node(struct vsoc_pinctrl *vsoc, struct device_node *np)
 {
 	const char *seen_name[ARRAY_SIZE(vsoc_dt_props)];
@@ -787,7 +830,7 @@ static int vsoc_dt_check_node(struct vsoc_pinctrl *vsoc, struct device_node *np)
 	struct property *prop;
 	u32 arg, mask, val;
 	const char *hint;
-	int ret;
+	int ret = 0;
 
 	for_each_property_of_node(np, prop) {
 		if (match_string(vsoc_dt_node_props, ARRAY_SIZE(vsoc_dt_node_props),
@@ -795,30 +838,33 @@ static int vsoc_dt_check_node(struct vsoc_pinctrl *vsoc, struct device_node *np)
 			continue;
 
 		p = vsoc_dt_prop_find(prop->name);
+		if (!p && match_string(vsoc_dt_unsupported,
+				       ARRAY_SIZE(vsoc_dt_unsupported),
+				       prop->name) >= 0) {
+			dev_err(vsoc->dev, "%pOF: %s is not supported by this pin controller\n",
+				np, prop->name);
+			ret = -EINVAL;
+			continue;
+		}
 		if (!p) {
-			if (match_string(vsoc_dt_unsupported,
-					 ARRAY_SIZE(vsoc_dt_unsupported),
-					 prop->name) >= 0) {
-				dev_err(vsoc->dev, "%pOF: %s is not supported by this pin controller\n",
-					np, prop->name);
-				return -EINVAL;
-			}
 			hint = vsoc_dt_suggest(prop->name);
 			dev_err(vsoc->dev, "%pOF: unknown property %s%s%s%s\n",
 				np, prop->name, hint ? " (did you mean " : "",
 				hint ?: "", hint ? "?)" : "");
-			return -EINVAL;
+			ret = -EINVAL;
+			continue;
 		}
 
-		ret = vsoc_dt_prop_arg(vsoc, np, prop, p, &arg);
-		if (ret)
-			return ret;
+		if (vsoc_dt_prop_arg(vsoc, np, prop, p, &arg)) {
+			ret = -EINVAL;
+			continue;
+		}
 
-		ret = vsoc_pad_encode(p->param, arg, &mask, &val);
-		if (ret) {
+		if (vsoc_pad_encode(p->param, arg, &mask, &val)) {
 			dev_err(vsoc->dev, "%pOF: %s = <%u> is not supported, allowed: %s\n",
 				np, prop->name, arg, p->allowed ?: "no value");
-			return -EINVAL;
+			ret = -EINVAL;
+			continue;
 		}
 
 		for (i = 0; i < nseen; i++) {
@@ -826,16 +872,16 @@ static int vsoc_dt_check_node(struct vsoc_pinctrl *vsoc, struct device_node *np)
 				dev_err(vsoc->dev, "%pOF: %s conflicts with %s (both set %s)\n",
 					np, prop->name, seen_name[i],
 					vsoc_pad_field_name(seen_mask[i] & mask));
-				return -EINVAL;
+				ret = -EINVAL;
 			}
 		}
-		if (nseen < ARRAY_SIZE(seen_name)) {
-			seen_name[nseen] = prop->name;
-			seen_mask[nseen++] = mask;
-		}
+		seen_name[nseen] = prop->name;
+		seen_mask[nseen++] = mask;
 	}
 
-	return vsoc_dt_check_targets(vsoc, np, nseen > 0);
+	if (vsoc_dt_check_targets(vsoc, np, nseen > 0))
+		ret = -EINVAL;
+	return ret;
 }
 
 /* pinctrl_ops */
@@ -882,34 +928,98 @@ static void vsoc_pin_dbg_show(struct pinctrl_dev *pctldev, struct seq_file *s,
 		   (mux & VSOC_MUX_MASK(pin)) >> VSOC_MUX_SHIFT(pin), pad);
 }
 
+static void vsoc_dt_free_map(struct pinctrl_dev *pctldev,
+			     struct pinctrl_map *map, unsigned int num_maps)
+{
+	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
+	unsigned int i;
+
+	for (i = 0; i < num_maps; i++)
+		if (map[i].type == PIN_MAP_TYPE_CONFIGS_PIN ||
+		    map[i].type == PIN_MAP_TYPE_CONFIGS_GROUP)
+			kfree(xa_erase(&vsoc->map_nodes,
+				       (unsigned long)map[i].data.configs.configs));
+	pinctrl_utils_free_map(pctldev, map, num_maps);
+}
+
+/* The generic parser for one node, remembering which node each map is from */
+static int vsoc_dt_subnode_to_map(struct pinctrl_dev *pctldev,
+				  struct device_node *np, struct pinctrl_map **map,
+				  unsigned int *reserved, unsigned int *num_maps)
+{
+	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
+	struct vsoc_map_node *node;
+	unsigned int i = *num_maps;
+	int ret;
+
+	ret = pinconf_generic_dt_subnode_to_map(pctldev, np, map, reserved,
+						num_maps, PIN_MAP_TYPE_INVALID);
+	for (; !ret && i < *num_maps; i++) {
+		if ((*map)[i].type == PIN_MAP_TYPE_MUX_GROUP)
+			continue;
+		node = kzalloc(sizeof(*node), GFP_KERNEL);
+		if (!node)
+			return -ENOMEM;
+		node->np = np;
+		ret = xa_err(xa_store(&vsoc->map_nodes,
+				      (unsigned long)(*map)[i].data.configs.configs,
+				      node, GFP_KERNEL));
+		if (ret)
+			kfree(node);
+	}
+	return ret;
+}
+
 static int vsoc_dt_node_to_map(struct pinctrl_dev *pctldev,
 			       struct device_node *np_config,
 			       struct pinctrl_map **map, unsigned int *num_maps)
 {
 	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
+	unsigned int reserved = 0, i;
+	struct vsoc_map_node *node;
 	int ret;
 
 	ret = vsoc_dt_check_node(vsoc, np_config);
-	for_each_available_child_of_node_scoped(np_config, np) {
-		if (ret)
-			break;
-		ret = vsoc_dt_check_node(vsoc, np);
-	}
-	if (!ret)
-		return pinconf_generic_dt_node_to_map_all(pctldev, np_config,
-							  map, num_maps);
-
-	/*
-	 * A bad hog would make the core refuse the whole controller, and
-	 * every consumer on the board with it. -ENODEV makes the core treat
-	 * the controller as having no hogs instead.
-	 */
-	if (vsoc->claiming_hogs) {
+	for_each_available_child_of_node_scoped(np_config, np)
+		if (vsoc_dt_check_node(vsoc, np))
+			ret = -EINVAL;
+	if (ret) {
+		/*
+		 * A bad hog would make the core refuse the whole controller,
+		 * and every consumer on the board with it. -ENODEV makes the
+		 * core treat the controller as having no hogs instead.
+		 */
+		if (!vsoc->claiming_hogs)
+			return ret;
 		dev_err(vsoc->dev, "%pOF: pin hogs of %pOF not applied\n",
 			np_config, vsoc->dev->of_node);
 		return -ENODEV;
 	}
-	return ret;
+
+	/* As pinconf_generic_dt_node_to_map(), node by node */
+	*map = NULL;
+	*num_maps = 0;
+	ret = vsoc_dt_subnode_to_map(pctldev, np_config, map, &reserved, num_maps);
+	for_each_available_child_of_node_scoped(np_config, np) {
+		if (ret)
+			break;
+		ret = vsoc_dt_subnode_to_map(pctldev, np, map, &reserved, num_maps);
+	}
+	if (ret) {
+		vsoc_dt_free_map(pctldev, *map, *num_maps);
+		return ret;
+	}
+
+	/* The map array is final now */
+	for (i = 0; i < *num_maps; i++) {
+		if ((*map)[i].type == PIN_MAP_TYPE_MUX_GROUP)
+			continue;
+		node = xa_load(&vsoc->map_nodes,
+			       (unsigned long)(*map)[i].data.configs.configs);
+		if (node)
+			node->map = &(*map)[i];
+	}
+	return 0;
 }
 
 static const struct pinctrl_ops vsoc_pinctrl_ops = {
@@ -918,7 +1028,7 @@ static const struct pinctrl_ops vsoc_pinctrl_ops = {
 	.get_group_pins		= vsoc_get_group_pins,
 	.pin_dbg_show		= vsoc_pin_dbg_show,
 	.dt_node_to_map		= vsoc_dt_node_to_map,
-	.dt_free_map		= pinconf_generic_dt_free_map,
+	.dt_free_map		= vsoc_dt_free_map,
 };
 
 /* pinmux_ops */
@@ -1052,6 +1162,175 @@ static int vsoc_pinconf_encode(struct vsoc_pinctrl *vsoc, unsigned int pin,
 	return 0;
 }
 
+/* Provenance: which DT node, device and state set each PAD field */
+
+#define VSOC_NFIELDS	ARRAY_SIZE(vsoc_pad_fields)
+
+static const struct vsoc_source *vsoc_source_get(struct vsoc_pinctrl *vsoc,
+						 struct device_node *np,
+						 const char *dev,
+						 const char *state)
+{
+	struct vsoc_source *src;
+
+	lockdep_assert_held(&vsoc->lock);
+
+	list_for_each_entry(src, &vsoc->sources, list)
+		if (src->np == np && !strcmp(src->dev, dev) &&
+		    !strcmp(src->state, state))
+			return src;
+
+	src = kzalloc(sizeof(*src), GFP_KERNEL);
+	if (!src)
+		return NULL;
+	src->dev = kstrdup(dev, GFP_KERNEL);
+	src->state = kstrdup(state, GFP_KERNEL);
+	if (!src->dev || !src->state) {
+		kfree(src->dev);
+		kfree(src->state);
+		kfree(src);
+		return NULL;
+	}
+	src->np = of_node_get(np);
+	list_add_tail(&src->list, &vsoc->sources);
+	return src;
+}
+
+/* The source of a configs array: a DT state, or a driver at run time */
+static const struct vsoc_source *vsoc_source_of(struct vsoc_pinctrl *vsoc,
+						const unsigned long *configs)
+{
+	struct vsoc_map_node *node;
+
+	node = xa_load(&vsoc->map_nodes, (unsigned long)configs);
+	if (!node || !node->map)
+		return vsoc_source_get(vsoc, NULL, "(run time)", "");
+	return vsoc_source_get(vsoc, node->np, node->map->dev_name,
+			       node->map->name);
+}
+
+static void vsoc_sources_free(void *data)
+{
+	struct vsoc_pinctrl *vsoc = data;
+	struct vsoc_source *src, *tmp;
+
+	list_for_each_entry_safe(src, tmp, &vsoc->sources, list) {
+		of_node_put(src->np);
+		kfree(src->dev);
+		kfree(src->state);
+		kfree(src);
+	}
+	xa_destroy(&vsoc->map_nodes);
+}
+
+/*
+ * Two nodes of one state that give a field of a pin different values: the
+ * later one wins, which is rarely what the board meant.
+ */
+static void vsoc_check_overlap(struct vsoc_pinctrl *vsoc, unsigned int pin,
+			       unsigned int field, const struct vsoc_source *prev,
+			       const struct vsoc_source *src, u32 old, u32 new)
+{
+	u32 mask = vsoc_pad_fields[field].mask;
+
+	if (!prev || !src || !prev->np || !src->np || prev->np == src->np ||
+	    strcmp(prev->dev, src->dev) || strcmp(prev->state, src->state) ||
+	    (old & mask) == (new & mask))
+		return;
+	dev_warn(vsoc->dev, "%s: %s set to %u by %pOF and to %u by %pOF, both in state %s of %s\n",
+		 vsoc->pin_names[pin], vsoc_pad_fields[field].name,
+		 (old & mask) >> __ffs(mask), prev->np,
+		 (new & mask) >> __ffs(mask), src->np, src->state, src->dev);
+}
+
+/* Set PAD fields of a pin and record where their values came from */
+static int vsoc_pad_update(struct vsoc_pinctrl *vsoc, unsigned int pin,
+			   const unsigned long *configs, u32 mask, u32 val)
+{
+	const struct vsoc_source *src, **slot;
+	unsigned int old, new, i;
+	int ret;
+
+	guard(mutex)(&vsoc->lock);
+
+	ret = regmap_read(vsoc->map, VSOC_REG_PAD(pin), &old);
+	if (ret)
+		return ret;
+	new = (old & ~mask) | val;
+	ret = regmap_write(vsoc->map, VSOC_REG_PAD(pin), new);
+	if (ret)
+		return ret;
+
+	src = vsoc_source_of(vsoc, configs);
+	for (i = 0; i < VSOC_NFIELDS; i++) {
+		if (!(mask & vsoc_pad_fields[i].mask))
+			continue;
+		slot = &vsoc->field_src[pin * VSOC_NFIELDS + i];
+		vsoc_check_overlap(vsoc, pin, i, *slot, src, old, new);
+		*slot = src;
+	}
+	return 0;
+}
+
+static int vsoc_sources_show(struct seq_file *s, void *unused)
+{
+	struct vsoc_pinctrl *vsoc = s->private;
+	const struct vsoc_source **f, *src;
+	unsigned int pin, i, j;
+	bool first;
+
+	seq_puts(s, "Pin config sources per pin\n");
+	seq_puts(s, "Format: pin (name): FIELD[,FIELD...] <- DT node (device, state)[; ...]\n");
+
+	guard(mutex)(&vsoc->lock);
+	for (pin = 0; pin < vsoc->npins; pin++) {
+		f = &vsoc->field_src[pin * VSOC_NFIELDS];
+		first = true;
+		for (i = 0; i < VSOC_NFIELDS; i++) {
+			src = f[i];
+			/* each source once, with all the fields it set */
+			for (j = 0; j < i && src; j++)
+				if (f[j] == src)
+					src = NULL;
+			if (!src)
+				continue;
+			seq_printf(s, first ? "pin %u (%s): " : "; ", pin,
+				   vsoc->pin_names[pin]);
+			first = false;
+			for (j = i; j < VSOC_NFIELDS; j++)
+				if (f[j] == src)
+					seq_printf(s, "%s%s", j == i ? "" : ",",
+						   vsoc_pad_fields[j].name);
+			if (src->np)
+				seq_printf(s, " <- %pOF (%s, %s)", src->np, src->dev,
+					   src->state);
+			else
+				seq_puts(s, " <- set at run time");
+		}
+		if (!first)
+			seq_putc(s, '\n');
+	}
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(vsoc_sources);
+
+/* The file goes in the controller's directory of the pinctrl debugfs */
+static void vsoc_debugfs_init(struct vsoc_pinctrl *vsoc)
+{
+	struct dentry *root, *dir = NULL;
+
+	root = debugfs_lookup("pinctrl", NULL);
+	if (!IS_ERR_OR_NULL(root))
+		dir = debugfs_lookup(dev_name(vsoc->dev), root);
+	if (!IS_ERR_OR_NULL(dir))
+		debugfs_create_file("pinconf-sources", 0444, dir, vsoc,
+				    &vsoc_sources_fops);
+	if (!IS_ERR_OR_NULL(dir))
+		dput(dir);
+	if (!IS_ERR_OR_NULL(root))
+		dput(root);
+}
+
 static int vsoc_pinconf_set(struct pinctrl_dev *pctldev, unsigned int pin,
 			    unsigned long *configs, unsigned int num_configs)
 {
@@ -1062,7 +1341,7 @@ static int vsoc_pinconf_set(struct pinctrl_dev *pctldev, unsigned int pin,
 	ret = vsoc_pinconf_encode(vsoc, pin, configs, num_configs, &mask, &val);
 	if (ret)
 		return ret;
-	return regmap_update_bits(vsoc->map, VSOC_REG_PAD(pin), mask, val);
+	return vsoc_pad_update(vsoc, pin, configs, mask, val);
 }
 
 static int vsoc_pinconf_group_get(struct pinctrl_dev *pctldev,
@@ -1102,7 +1381,7 @@ static int vsoc_pinconf_group_set(struct pinctrl_dev *pctldev,
 	if (ret)
 		return ret;
 	for (i = 0; i < npins; i++) {
-		ret = regmap_update_bits(vsoc->map, VSOC_REG_PAD(pins[i]), mask, val);
+		ret = vsoc_pad_update(vsoc, pins[i], configs, mask, val);
 		if (ret)
 			return ret;
 	}
@@ -1261,6 +1540,14 @@ vsoc_pinctrl_init(struct device *dev, struct regmap *map)
 		return ERR_PTR(-ENOMEM);
 	vsoc->dev = dev;
 	vsoc->map = map;
+	INIT_LIST_HEAD(&vsoc->sources);
+	xa_init(&vsoc->map_nodes);
+	ret = devm_add_action_or_reset(dev, vsoc_sources_free, vsoc);
+	if (ret)
+		return ERR_PTR(ret);
+	ret = devm_mutex_init(dev, &vsoc->lock);
+	if (ret)
+		return ERR_PTR(ret);
 
 	ret = regmap_read(map, VSOC_REG_ID, &id);
 	if (!ret)
@@ -1285,6 +1572,10 @@ vsoc_pinctrl_init(struct device *dev, struct regmap *map)
 		ret = vsoc_build_functions(vsoc);
 	if (ret)
 		return ERR_PTR(ret);
+	vsoc->field_src = devm_kcalloc(dev, vsoc->npins * VSOC_NFIELDS,
+				       sizeof(*vsoc->field_src), GFP_KERNEL);
+	if (!vsoc->field_src)
+		return ERR_PTR(-ENOMEM);
 
 	vsoc->desc.name = dev_name(dev);
 	vsoc->desc.pctlops = &vsoc_pinctrl_ops;
@@ -1308,6 +1599,7 @@ vsoc_pinctrl_init(struct device *dev, struct regmap *map)
 	if (ret)
 		return dev_err_ptr_probe(dev, ret, "failed to enable pin controller\n");
 
+	vsoc_debugfs_init(vsoc);
 	dev_set_drvdata(dev, vsoc);
 	dev_dbg(dev, "%u pins in %u banks, %u groups, %u functions\n",
 		vsoc->npins, nbanks, vsoc->ngroups + vsoc->npins, vsoc->nfuncs);
@@ -1351,12 +1643,21 @@ static int vsoc_pinctrl_probe(struct platform_device *pdev)
 	void __iomem *base;
 	struct regmap *map;
 
-	base = devm_platform_get_and_ioremap_resource(pdev, 0, &res);
-	if (IS_ERR(base))
-		return dev_err_probe(dev, PTR_ERR(base), "cannot map registers\n");
+	res = platform_get_resource(pdev, IORESOURCE_MEM, 0);
+	if (!res)
+		return dev_err_probe(dev, -EINVAL, "no register window\n");
 	if (resource_size(res) < VSOC_REG_PAD(VSOC_MAX_PINS))
 		return dev_err_probe(dev, -EINVAL, "register window %pR is smaller than 0x%x\n",
 				     res, VSOC_REG_PAD(VSOC_MAX_PINS));
+	/* The window is guest RAM: the kernel must have been told to keep off */
+	if (region_intersects(res->start, resource_size(res), IORESOURCE_SYSTEM_RAM,
+			      IORES_DESC_NONE) != REGION_DISJOINT)
+		return dev_err_probe(dev, -EBUSY,
+				     "register window %pR is system RAM: it needs a /reserved-memory node with no-map\n",
+				     res);
+	base = devm_ioremap_resource(dev, res);
+	if (IS_ERR(base))
+		return dev_err_probe(dev, PTR_ERR(base), "cannot map registers\n");
 
 	map = devm_regmap_init_mmio(dev, base, &vsoc_regmap_config);
 	if (IS_ERR(map))
