@@ -5,6 +5,7 @@
 #
 #   make run [BOARD=vsoc-evb|path/to/board.dts]   boot a board, show its pins
 #   make test                                     the whole test suite
+#   make test-debug                               boots again on a debug kernel
 #   make series                                   upstream series in build/series
 #
 # The kernel tree, its build and ccache live in $(VSOC_CACHE), by default
@@ -21,7 +22,7 @@ BOARD_DTB  := $(BUILD)/dtb/$(BOARD_NAME).dtb
 
 HOST_CFLAGS := -O2 -Wall -Wextra -Werror
 
-.PHONY: all deps kernel initramfs tools dtb run test series clean FORCE
+.PHONY: all deps kernel initramfs tools dtb run test test-debug series clean
 
 all: kernel initramfs tools
 
@@ -62,6 +63,12 @@ run: all dtb
 
 test: all
 	@tests/run.sh
+
+# Every test that boots, on the image with KASAN, kmemleak, lockdep and
+# UBSAN: qemu/run.sh fails a boot on any report.
+test-debug: all
+	@scripts/kernel.sh build debug
+	@VSOC_CONFIG=debug tests/run.sh harness boards kunit driver-dt corpus
 
 series: deps
 	@scripts/kernel.sh series $(BUILD)/series

@@ -10,16 +10,20 @@
 #	--reset FILE	reset image of the window (default: the datasheet's)
 #	--append ARGS	extra kernel command line (e.g. vsocinit.dump=...)
 #	--timeout SEC	hard limit for the whole boot (default 120)
-#	--config NAME	kernel build to boot: vsoc (default) or debug
+#	--config NAME	kernel build to boot: vsoc or debug (default:
+#			$VSOC_CONFIG, else vsoc); the debug image also scans
+#			for leaks before power-off
 #
 # Leaves build/run/NAME/{console.log,regs.bin,NAME.dtb} and, when the guest
 # sleeps (vsocinit.sleep), regs-sleep.bin read while it was asleep.
-# Exit 0 when the guest reached the end of /init and powered off; otherwise
-# prints "NAME: <reason>" and exits 1.
+# Exit 0 when the guest reached the end of /init and powered off with a
+# clean kernel log; otherwise prints "NAME: <reason>" and exits 1. Clean
+# means none of the signatures of a kernel bug, sanitizer, lockdep or leak
+# report below.
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
-name= reset= append= timeout=120 config=vsoc
+name= reset= append= timeout=120 config=${VSOC_CONFIG:-vsoc}
 while [ $# -gt 1 ]; do
 	case "$1" in
 	--name) name=$2; shift 2 ;;
@@ -55,7 +59,8 @@ snapshot() {
 		skip=$(((WINDOW - RAM_BASE) / WINDOW_SIZE)) status=none
 }
 
-cmdline="console=ttyAMA0 panic=-1 rdinit=/init $append"
+cmdline="console=ttyAMA0 panic=-1 log_buf_len=4M rdinit=/init $append"
+[ "$config" = debug ] && cmdline="$cmdline vsocinit.kmemleak=1"
 
 # A new, empty RAM file every time: the reset image is the only state.
 timeout --kill-after=5 "$timeout" qemu-system-aarch64 \
@@ -102,5 +107,11 @@ if [ "$rc" -ne 0 ]; then
 fi
 if ! grep -q '^==== VSOC DONE ====' "$log"; then
 	fail "the guest powered off before /init finished (see $log)"
+fi
+SIGNATURES='BUG:|WARNING:|Unable to handle kernel|Internal error:|UBSAN:|KASAN:|'\
+'possible recursive locking|possible circular locking|inconsistent lock state|'\
+'suspicious RCU usage|unreferenced object|blocked for more than'
+if bad=$(grep -a -m1 -E "$SIGNATURES" "$log"); then
+	fail "the kernel reported a problem: $(tr -d '\r' <<<"$bad")"
 fi
 exit 0

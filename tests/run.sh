@@ -3,7 +3,7 @@
 #
 # Run every test under tests/cases/ (in name order) and count the results.
 #
-#   tests/run.sh [PATTERN]	only cases whose file name contains PATTERN
+#   tests/run.sh [PATTERN...]	only cases whose file name contains a PATTERN
 #
 # A case is an executable that reports one or more results on stdout as
 # "PASS <name>" or "FAIL <name>: <why>" (tests/lib.sh has helpers) and exits
@@ -18,7 +18,13 @@ logdir=build/tests
 mkdir -p "$logdir"
 for t in tests/cases/*; do
 	[ -x "$t" ] || continue
-	case "$(basename "$t")" in *"${1:-}"*) ;; *) continue ;; esac
+	if [ $# -gt 0 ]; then
+		match=
+		for p in "$@"; do
+			case "$(basename "$t")" in *"$p"*) match=1 ;; esac
+		done
+		[ -n "$match" ] || continue
+	fi
 	name=$(basename "$t")
 	name=${name%.*}
 	log=$logdir/$name.log
