@@ -1305,38 +1305,66 @@ static void view_list(const struct pin_view *pv, char *buf, size_t n)
 	memmove(buf, buf + 1, strlen(buf));
 }
 
-/* How the views disagree on one item: the odd ones first */
+/* The views that show an item as view i does, as a mask */
+static u32 agreeing(const struct pin *p, int item, unsigned int i)
+{
+	u32 m = 0;
+	unsigned int j;
+
+	for (j = 0; j < NR_VIEWS; j++)
+		if (shows(&p->view[j], item) &&
+		    (i == j || same(&p->view[i], &p->view[j], item)))
+			m |= BIT(j);
+	return m;
+}
+
+static size_t describe_group(const struct pin *p, int item, unsigned int i,
+			     u32 group, char *buf, size_t n)
+{
+	const struct pin_view *pv = &p->view[i];
+	char val[OWNER_LEN];
+	const char *sep = "";
+	size_t len = 0;
+	unsigned int j;
+
+	for (j = 0; j < NR_VIEWS && len < n; j++) {
+		if (group & BIT(j)) {
+			len += snprintf(buf + len, n - len, "%s%s", sep, view_names[j]);
+			sep = "/";
+		}
+	}
+	if (len < n)
+		len += snprintf(buf + len, n - len, "=%s", item_str(pv, item, val, sizeof(val)));
+	if (len < n && (pv->bad & BIT(item)))
+		len += snprintf(buf + len, n - len, " (%s)", pv->why[item]);
+	return len;
+}
+
+/*
+ * How the views disagree on one item: the smallest groups of agreeing
+ * views first, and of groups as large, the one with the expected view last
+ * (the DT is the reference): "STAGES: registers=8mA, expected/debugfs=4mA".
+ */
 static size_t describe_item(const struct pin *p, int item, char *buf, size_t n)
 {
-	unsigned int i, j, size, want;
-	bool done[NR_VIEWS] = { false };
-	size_t len = snprintf(buf, n, "%s:", item_name(item));
-	const char *sep = " ";
-	char val[OWNER_LEN];
+	size_t len = snprintf(buf, n, "%s: ", item_name(item));
+	unsigned int want, i, pass;
+	u32 done = 0, group;
 
 	for (want = 1; want <= NR_VIEWS; want++) {
-		for (i = 0; i < NR_VIEWS; i++) {
-			if (done[i] || !shows(&p->view[i], item))
-				continue;
-			for (size = 0, j = 0; j < NR_VIEWS; j++)
-				size += shows(&p->view[j], item) &&
-					(i == j || same(&p->view[i], &p->view[j], item));
-			if (size != want)
-				continue;
-			for (j = 0; j < NR_VIEWS && len < n; j++) {
-				if (!shows(&p->view[j], item) ||
-				    (i != j && !same(&p->view[i], &p->view[j], item)))
+		for (pass = 0; pass < 2; pass++) {
+			for (i = 0; i < NR_VIEWS && len < n; i++) {
+				group = agreeing(p, item, i);
+				if ((done & BIT(i)) || !shows(&p->view[i], item) ||
+				    (unsigned int)__builtin_popcount(group) != want ||
+				    !(group & BIT(VIEW_EXPECTED)) != !pass)
 					continue;
-				done[j] = true;
-				len += snprintf(buf + len, n - len, "%s%s", sep, view_names[j]);
-				sep = "/";
+				if (done)
+					len += snprintf(buf + len, n - len, ", ");
+				if (len < n)
+					len += describe_group(p, item, i, group, buf + len, n - len);
+				done |= group;
 			}
-			if (len < n)
-				len += snprintf(buf + len, n - len, "=%s",
-						item_str(&p->view[i], item, val, sizeof(val)));
-			if (len < n && (p->view[i].bad & BIT(item)))
-				len += snprintf(buf + len, n - len, " (%s)", p->view[i].why[item]);
-			sep = ", ";
 		}
 	}
 	return len;
