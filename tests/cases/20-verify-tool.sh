@@ -25,7 +25,8 @@ CTRL=4c000000.pinctrl
 # Capture fixtures. For pin p: PAD[p], MUX[p], CLAIM[p] (the pinmux-pins
 # text); HANDLES: the pinctrl-handles device lines.
 
-pin_name() { printf 'P%s%d' "$(printf "\\x$(printf %x $((65 + $1 / 32)))")" $(($1 % 32)); }
+BANKS=ABCDEFGHIJKLMNOPQRSTUVWXYZ
+pin_name() { printf 'P%s%d' "${BANKS:$(($1 / 32)):1}" $(($1 % 32)); }
 
 # What the driver prints in pinconf-pins for a PAD value: the items of
 # pinconf-generic.c in its order, the driver's custom ones, its hysteresis.
@@ -100,11 +101,11 @@ make_capture() {
 		echo "==== VSOC DONE ===="
 	} | sed 's/$/\r/' >"$dir/console.log"
 	for ((p = 0; p < npins; p++)); do
-		[ "${PAD[p]:-0}" != 0 ] && pokes+=(--poke $((0x1000 + 4 * p))=$((PAD[p])))
+		[ "${PAD[p]:-0}" != 0 ] && pokes+=(--poke "$((0x1000 + 4 * p))=$((PAD[p]))")
 		if [ $((p % 8)) = 0 ]; then
 			reg=0
 			for ((i = 0; i < 8; i++)); do reg=$((reg | ${MUX[p + i]:-0} << 4 * i)); done
-			[ $reg != 0 ] && pokes+=(--poke $((0x100 + p / 2))=$reg)
+			[ $reg != 0 ] && pokes+=(--poke "$((0x100 + p / 2))=$reg")
 		fi
 	done
 	"$RESET" --nbanks "$2" "${pokes[@]}" "$dir/regs.bin"
@@ -112,7 +113,7 @@ make_capture() {
 
 # poke32 FILE OFFSET VALUE: a little-endian word into a copy of a window
 poke32() {
-	printf "$(printf '\\x%02x\\x%02x\\x%02x\\x%02x' $(($3 & 255)) $(($3 >> 8 & 255)) \
+	printf '%b' "$(printf '\\x%02x\\x%02x\\x%02x\\x%02x' $(($3 & 255)) $(($3 >> 8 & 255)) \
 		$(($3 >> 16 & 255)) $(($3 >> 24 & 255)))" |
 		dd of="$1" bs=1 seek=$(($2)) conv=notrunc status=none
 }
@@ -562,8 +563,8 @@ expect_one "pinconf-pins: PA1 power source changed" PA1 POWER debugfs
 line=$(dump "$run/console.log" boot $DBG/$CTRL/pinconf-pins | grep -m1 'pull up (')
 if [ -n "$line" ]; then
 	pin=$(sed 's/^pin [0-9]* (\([A-Z0-9]*\)).*/\1/' <<<"$line")
-	ohms=$(sed 's/.*pull up (\([0-9]*\) ohms).*/\1/' <<<"$line")
-	mutate_console conf-pull "/ ($pin): /s/pull up ($ohms ohms)/pull up ($((ohms == 22000 ? 10000 : 22000)) ohms)/"
+	res=$(sed 's/.*pull up (\([0-9]*\) ohms).*/\1/' <<<"$line")
+	mutate_console conf-pull "/ ($pin): /s/pull up ($res ohms)/pull up ($((res == 22000 ? 10000 : 22000)) ohms)/"
 	expect_one "pinconf-pins: $pin pull resistor changed" "$pin" PULL debugfs
 fi
 

@@ -553,7 +553,7 @@ struct conf_decode {
 	u32 pad;
 	u32 set;		/* fields some item gave */
 	u32 bad;		/* fields items gave twice differently, or out of range */
-	const char *why;	/* for the bad fields */
+	const char *why[VSOC_NR_FIELDS];	/* for each bad field */
 	unsigned int seen;
 };
 
@@ -578,6 +578,16 @@ static bool conf_item_arg(const struct conf_item *ci, const char *s, u32 *arg)
 	       close == ')' && !strcmp(unit, ci->unit);
 }
 
+static void conf_mark(struct conf_decode *cd, u32 fields, const char *why)
+{
+	int f;
+
+	for (f = 0; f < VSOC_NR_FIELDS; f++)
+		if (fields & vsoc_field_mask(f) && !(cd->bad & vsoc_field_mask(f)))
+			cd->why[f] = why;
+	cd->bad |= fields;
+}
+
 static void conf_apply(struct conf_decode *cd, const struct conf_item *ci, u32 arg)
 {
 	u32 mask, val;
@@ -586,14 +596,10 @@ static void conf_apply(struct conf_decode *cd, const struct conf_item *ci, u32 a
 	if (ci->seen == SEEN_OUTPUT)
 		return;
 	if (vsoc_param_encode(ci->param, arg, &mask, &val)) {
-		cd->bad |= vsoc_param_fields(ci->param);
-		cd->why = "a value the datasheet does not have";
+		conf_mark(cd, vsoc_param_fields(ci->param), "a value the datasheet does not have");
 		return;
 	}
-	if (cd->set & mask & (cd->pad ^ val)) {
-		cd->bad |= cd->set & mask & (cd->pad ^ val);
-		cd->why = "items disagree";
-	}
+	conf_mark(cd, cd->set & mask & (cd->pad ^ val), "items disagree");
 	cd->pad = (cd->pad & ~mask) | val;
 	cd->set |= mask;
 }
@@ -617,12 +623,6 @@ static bool conf_parse_item(struct conf_decode *cd, const char *item, size_t len
 	}
 	conf_apply(cd, ci, arg);
 	return true;
-}
-
-static void conf_mark(struct conf_decode *cd, u32 fields, const char *why)
-{
-	cd->bad |= fields;
-	cd->why = why;
 }
 
 /* Fields a line shows by leaving items out, and the repeating items' checks */
@@ -666,7 +666,7 @@ static void conf_to_view(const struct conf_decode *cd, struct pin_view *pv)
 	for (f = 0; f < VSOC_NR_FIELDS; f++) {
 		m = vsoc_field_mask(f);
 		if (cd->bad & m)
-			set_bad(pv, f, cd->why);
+			set_bad(pv, f, cd->why[f]);
 		else if ((cd->set & m) == m)
 			pv->shown |= BIT(f);
 	}
@@ -783,10 +783,10 @@ static bool dt_translate(const void *fdt, int node, uint64_t *addr)
 	int bus = fdt_parent_offset(fdt, node);
 	int na = dt_cells(fdt, bus, "#address-cells");
 	int ns = dt_cells(fdt, bus, "#size-cells");
-	const fdt32_t *reg = fdt_getprop(fdt, node, "reg", NULL);
+	const fdt32_t *reg;
 	int len;
 
-	fdt_getprop(fdt, node, "reg", &len);
+	reg = fdt_getprop(fdt, node, "reg", &len);
 	if (!reg || len < na * 4 || na < 1)
 		return false;
 	*addr = dt_read_cells(reg, na);
