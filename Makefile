@@ -52,7 +52,13 @@ $(BUILD)/vsoc-reset: qemu/vsoc-reset.c | deps
 $(BUILD)/vsoc-reset.bin: $(BUILD)/vsoc-reset
 	$< $@
 
-tools: $(BUILD)/vsoc-reset.bin
+# The pin verifier (tests/verify/): DT vs debugfs vs registers
+VERIFY_SRC := tests/verify/vsoc-verify.c tests/verify/vsoc-datasheet.c
+$(BUILD)/vsoc-verify: $(VERIFY_SRC) tests/verify/vsoc-datasheet.h | deps
+	@mkdir -p $(@D)
+	gcc -std=c11 $(HOST_CFLAGS) -o $@ $(VERIFY_SRC) -lfdt
+
+tools: $(BUILD)/vsoc-reset.bin $(BUILD)/vsoc-verify
 
 dtb: kernel
 	@scripts/dtb.sh $(BOARD) $(BOARD_DTB)
