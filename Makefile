@@ -63,9 +63,12 @@ tools: $(BUILD)/vsoc-reset.bin $(BUILD)/vsoc-verify
 dtb: kernel
 	@scripts/dtb.sh $(BOARD) $(BOARD_DTB)
 
+# Boot, then the verdict: what the DTB asks for against debugfs and the
+# registers, pin by pin.
 run: all dtb
-	@qemu/run.sh $(BOARD_DTB) && \
-	 echo "run: build/run/$(BOARD_NAME)/console.log, regs.bin, $(BOARD_NAME).dtb"
+	@qemu/run.sh $(BOARD_DTB)
+	@echo "run: build/run/$(BOARD_NAME)/console.log, regs.bin, $(BOARD_NAME).dtb"
+	@$(BUILD)/vsoc-verify $(BUILD)/run/$(BOARD_NAME)
 
 test: all
 	@tests/run.sh

@@ -1,11 +1,28 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # Every board under boards/: compiles with the kernel's dtc without a
-# warning, validates with dt-schema against our bindings, boots, and every
-# device with a pinctrl state probed. Then the board with a deliberate
-# SPI0/I2C1 conflict: the second claimant fails with the core's error and
-# the rest of the board is configured.
+# warning, validates with dt-schema against our bindings, boots, every
+# device with a pinctrl state probed, and the verifier finds the DTB,
+# debugfs and the registers in agreement on every pin. The handset goes
+# through system sleep: the registers read while it sleeps hold the hogs'
+# sleep state, and after resume everything is as at boot. A board outside
+# the repository runs the same way. Then a board with a deliberate SPI0/I2C1
+# conflict: the second claimant fails with the core's error and the rest of
+# the board is configured.
 . "$(dirname "$0")/../lib.sh"
+
+# verify NAME [ARGS...]: the verifier's verdict on a run
+verify() {
+	local name=$1 what out
+	shift
+	what="${VERIFY_WHAT:-the DTB, debugfs and the registers agree on every pin}"
+	if out=$("$BUILD/vsoc-verify" "$@" "$BUILD/run/$name" 2>&1); then
+		pass "boards: $name: $what ($(tail -n 1 <<<"$out" | sed 's/^[^:]*: //'))"
+	else
+		fail "boards-$name-verify" "$(grep -v ' ok$' <<<"$out" | tail -n 4)"
+	fi
+	echo "$out" >&2
+}
 
 # bound_check NAME: every node of the DTB with a pinctrl-0 is a handle in
 # pinctrl-handles (the controller's own for hogs)
@@ -34,6 +51,7 @@ for dts in "$TOP"/boards/*.dts; do
 	if "$TOP/qemu/run.sh" "$dtb"; then
 		pass "boards: $name boots"
 		bound_check "$name"
+		verify "$name"
 	else
 		fail "boards-$name-boot" "did not boot"
 	fi
@@ -48,6 +66,36 @@ for dtb in "${dtbs[@]}"; do
 		fail "boards-$(basename "$dtb" .dtb)-schema" "dt-validate reported errors"
 	fi
 done
+
+# System sleep on the handset, whose hogs all have sleep states
+if "$TOP/qemu/run.sh" --name vsoc-handset-sleep --append "vsocinit.sleep=3" \
+	"$BUILD/dtb/vsoc-handset.dtb"; then
+	run=$BUILD/run/vsoc-handset-sleep
+	check "boards: the handset slept and resumed" \
+		grep -q '^==== VSOC RESUMED ====' "$run/console.log"
+	VERIFY_WHAT="while asleep, the registers hold the hogs' sleep state" \
+		verify vsoc-handset-sleep --registers-only --regs "$run/regs-sleep.bin" \
+		--then 4c000000.pinctrl=sleep
+	check "boards: while asleep, 12 pins differ from the default state" \
+		bash -c "'$BUILD/vsoc-verify' --registers-only --regs '$run/regs-sleep.bin' '$run' | grep -q ': 256 pins checked, 12 mismatches$'"
+	VERIFY_WHAT="after resume, debugfs and the registers are back to the default state" \
+		verify vsoc-handset-sleep --phase resume \
+		--then 4c000000.pinctrl=sleep --then 4c000000.pinctrl=default
+else
+	fail boards-sleep "the handset did not go through system sleep"
+fi
+
+# A board outside the repository, the way a user runs one
+ext=$(mktemp -d)
+sed 's/"VSOC evaluation board"/"An evaluation board kept elsewhere"/' \
+	"$TOP/boards/vsoc-evb.dts" >"$ext/my-board.dts"
+if out=$(make -s -C "$TOP" run BOARD="$ext/my-board.dts" 2>&1) &&
+   grep -q '^my-board: 256 pins checked, 0 mismatches$' <<<"$out"; then
+	pass "boards: make run BOARD=<a .dts elsewhere> boots and verifies"
+else
+	fail boards-external "$(tail -n 3 <<<"$out")"
+fi
+rm -rf "$ext"
 
 # The conflict: PC13 is SPI0 SCLK (hog) and I2C1 SCL (i2c-sensor)
 dtb=$(board_dtb "$TOP/tests/boards/spi-i2c-conflict.dts") &&
@@ -66,4 +114,5 @@ check "boards: SPI0 keeps PC12-PC15" \
 want=$(($(dtc -I dtb -O dts "$dtb" 2>/dev/null | grep -c 'pinctrl-0 = ') - 1))
 have=$(grep -c '^device: .* current state: default$' <<<"$handles")
 check "boards: every other device with pin states probed ($have of $want)" test "$want" -eq "$have"
+verify spi-i2c-conflict
 finish

@@ -10,6 +10,13 @@
  * --reset F: the reset image the board booted with (qemu/run.sh --reset),
  * when firmware state in it is expected to stay; by default every pin
  * starts from the datasheet's reset state, all zero.
+ * --phase P: read the debugfs dumps of phase P (default "boot"; "resume"
+ * after vsocinit.sleep).
+ * --then DEV=STATE: after the states pinctrl-handles names, DEV went to
+ * STATE (repeatable, in order): the controller's hogs go to "sleep" during
+ * system sleep and back to "default" on resume.
+ * --registers-only: compare the registers with the expected view alone,
+ * for a window read while the guest could not dump debugfs (asleep).
  *
  * For every pin it computes
  *
@@ -47,7 +54,6 @@
 typedef uint32_t u32;
 
 #define DEBUGFS		"/sys/kernel/debug/pinctrl"
-#define PHASE		"boot"
 
 /* What is compared: the PAD fields, the mux select and the mux owner */
 enum { ITEM_MUX = VSOC_NR_FIELDS, ITEM_OWNER, NR_ITEMS };
@@ -87,11 +93,17 @@ struct pin {
 	u32 differ;		/* items the views disagree on */
 };
 
+#define MAX_THEN	16
+
 struct options {
 	const char *rundir;
 	const char *dtb, *console, *regs, *reset;
+	const char *phase;
+	const char *then[MAX_THEN];
+	unsigned int nthen;
 	bool json;
 	bool dump_expected;
+	bool registers_only;
 };
 
 /**
@@ -105,6 +117,8 @@ struct options {
  * @console: console.log, without carriage returns
  * @regs: the register window
  * @reset: the reset image the expected view starts from, or NULL (zeros)
+ * @phase: the phase of the debugfs dumps to read
+ * @then: DEV=STATE transitions after the handles, @nthen of them
  */
 struct verify {
 	char board[128];
@@ -116,6 +130,9 @@ struct verify {
 	char *console;
 	unsigned char *regs;
 	unsigned char *reset;
+	const char *phase;
+	const char *const *then;
+	unsigned int nthen;
 };
 
 /* Bad input: one line, exit 2 */
@@ -281,8 +298,8 @@ static char *dump_text(const struct verify *v, const char *path)
 	char begin[512], end[512];
 	const char *p = v->console, *q;
 
-	snprintf(begin, sizeof(begin), "==== VSOC BEGIN %s %s ====\n", PHASE, path);
-	snprintf(end, sizeof(end), "\n==== VSOC END %s %s ====\n", PHASE, path);
+	snprintf(begin, sizeof(begin), "==== VSOC BEGIN %s %s ====\n", v->phase, path);
+	snprintf(end, sizeof(end), "\n==== VSOC END %s %s ====\n", v->phase, path);
 	while ((p = strstr(p, begin)) && p != v->console && p[-1] != '\n')
 		p++;
 	if (!p)
@@ -302,7 +319,7 @@ static char *ctrl_dump(const struct verify *v, const char *file)
 	snprintf(path, sizeof(path), DEBUGFS "/%s/%s", v->ctrl_name, file);
 	text = dump_text(v, path);
 	if (!text)
-		fatal("console.log has no %s dump of %s", PHASE, path);
+		fatal("console.log has no %s dump of %s", v->phase, path);
 	return text;
 }
 
@@ -1163,7 +1180,7 @@ static void apply_handles(struct verify *v)
 	int node;
 
 	if (!text)
-		fatal("console.log has no %s dump of " DEBUGFS "/pinctrl-handles", PHASE);
+		fatal("console.log has no %s dump of " DEBUGFS "/pinctrl-handles", v->phase);
 	for_each_line(line, text, save) {
 		if (sscanf(line, "device: %255s current state: %63s", dev, state) != 2)
 			continue;
@@ -1175,6 +1192,22 @@ static void apply_handles(struct verify *v)
 		apply_state(v, node, dev, state);
 	}
 	free(text);
+}
+
+/* The transitions of --then, after the handles */
+static void apply_then(struct verify *v)
+{
+	char dev[256], *state;
+	unsigned int i;
+
+	for (i = 0; i < v->nthen; i++) {
+		snprintf(dev, sizeof(dev), "%s", v->then[i]);
+		state = strchr(dev, '=');
+		if (!state)
+			fatal("--then %s: expected DEV=STATE", v->then[i]);
+		*state++ = '\0';
+		apply_state(v, dt_find_device(v, dev), dev, state);
+	}
 }
 
 static void build_expected(struct verify *v)
@@ -1192,6 +1225,7 @@ static void build_expected(struct verify *v)
 			  VSOC_MUX_MASK;
 	}
 	apply_handles(v);
+	apply_then(v);
 	/* a GPIO request puts its pin on select 0 (gpio_request_enable()) */
 	for (p = 0; p < v->npins; p++) {
 		if (strcmp(v->pins[p].view[VIEW_DEBUGFS].owner, "GPIO"))
@@ -1564,7 +1598,8 @@ static void usage(void)
 	fprintf(stderr,
 		"usage: vsoc-verify [--json] RUNDIR\n"
 		"       vsoc-verify [--json] [RUNDIR] [--dtb F] [--console F] [--regs F]\n"
-		"                   [--reset F]\n");
+		"                   [--reset F] [--phase P] [--then DEV=STATE]...\n"
+		"                   [--registers-only]\n");
 	exit(2);
 }
 
@@ -1585,6 +1620,13 @@ static void parse_args(int argc, char **argv, struct options *o)
 			o->regs = argv[++i];
 		else if (i + 1 < argc && !strcmp(argv[i], "--reset"))
 			o->reset = argv[++i];
+		else if (i + 1 < argc && !strcmp(argv[i], "--phase"))
+			o->phase = argv[++i];
+		else if (i + 1 < argc && !strcmp(argv[i], "--then") &&
+			 o->nthen < MAX_THEN)
+			o->then[o->nthen++] = argv[++i];
+		else if (!strcmp(argv[i], "--registers-only"))
+			o->registers_only = true;
 		else if (argv[i][0] != '-' && !o->rundir)
 			o->rundir = argv[i];
 		else
@@ -1622,6 +1664,9 @@ int main(int argc, char **argv)
 	unsigned int n;
 
 	parse_args(argc, argv, &o);
+	v.phase = o.phase ? o.phase : "boot";
+	v.then = o.then;
+	v.nthen = o.nthen;
 	if (o.rundir)
 		base_name(o.rundir, NULL, v.board, sizeof(v.board));
 	else
@@ -1646,8 +1691,14 @@ int main(int argc, char **argv)
 		dump_expected(&v);
 		return 0;
 	}
-	parse_pinconf(&v);
-	parse_pins(&v);
+	if (o.registers_only) {
+		/* the owners still say which pins GPIO took; nothing else */
+		for (n = 0; n < v.npins; n++)
+			v.pins[n].view[VIEW_DEBUGFS].shown = 0;
+	} else {
+		parse_pinconf(&v);
+		parse_pins(&v);
+	}
 	read_registers(&v);
 	build_expected(&v);
 	compare(&v);

@@ -122,7 +122,7 @@ struct vsoc_pinctrl {
 	struct pinfunction *funcs;
 	unsigned int nfuncs;
 	bool claiming_hogs;
-	struct mutex lock;
+	struct mutex lock;	/* PAD updates and @field_src */
 	struct list_head sources;
 	struct xarray map_nodes;
 	const struct vsoc_source **field_src;
@@ -860,7 +860,14 @@ static int vsoc_dt_check_node(struct vsoc_pinctrl *vsoc, struct device_node *np)
 			continue;
 		}
 
-		if (vsoc_pad_encode(p->param, arg, &mask, &val)) {
+		/*
+		 * 1 is what the generic parser passes for a pull without a
+		 * value; written out, it is not a resistance.
+		 */
+		if (vsoc_pad_encode(p->param, arg, &mask, &val) ||
+		    (prop->length && arg == 1 &&
+		     (p->param == PIN_CONFIG_BIAS_PULL_UP ||
+		      p->param == PIN_CONFIG_BIAS_PULL_DOWN))) {
 			dev_err(vsoc->dev, "%pOF: %s = <%u> is not supported, allowed: %s\n",
 				np, prop->name, arg, p->allowed ?: "no value");
 			ret = -EINVAL;

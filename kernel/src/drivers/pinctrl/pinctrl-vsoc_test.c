@@ -687,6 +687,7 @@ static const char * const vsoc_dt_bad_nodes[] = {
 	"bad-unknown-property",
 	"bad-unsupported-property",
 	"bad-value",
+	"bad-pull-one-ohm",
 	"bad-24-bit-value",
 	"bad-string-value",
 	"bad-two-cells",
