@@ -88,9 +88,16 @@ struct pin_view {
 	const char *why[NR_ITEMS];
 };
 
+/*
+ * struct pin - everything known about one pin
+ * @src: for each PAD field, the DT node, device and state that set it last:
+ *	[0] by the DTB walk, [1] as the driver's pinconf-sources says;
+ *	interned strings, NULL for a field no state set
+ */
 struct pin {
 	struct pin_view view[NR_VIEWS];
 	u32 differ;		/* items the views disagree on */
+	const char *src[2][VSOC_NR_FIELDS];
 };
 
 #define MAX_THEN	16
@@ -119,6 +126,9 @@ struct options {
  * @reset: the reset image the expected view starts from, or NULL (zeros)
  * @phase: the phase of the debugfs dumps to read
  * @then: DEV=STATE transitions after the handles, @nthen of them
+ * @state: the state being applied, for the sources of its settings
+ * @has_sources: the capture has the driver's pinconf-sources file
+ * @src_mismatches: fields whose sources disagree
  */
 struct verify {
 	char board[128];
@@ -133,6 +143,9 @@ struct verify {
 	const char *phase;
 	const char *const *then;
 	unsigned int nthen;
+	const char *state;
+	bool has_sources;
+	unsigned int src_mismatches;
 };
 
 /* Bad input: one line, exit 2 */
@@ -1126,6 +1139,28 @@ static void apply_mux(struct verify *v, const struct pin_node *pn, const char *d
 	}
 }
 
+/* One copy of each source string: pins share them */
+static const char *intern(const char *str)
+{
+	static char **strs;
+	static size_t n, size;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(strs[i], str))
+			return strs[i];
+	if (n == size) {
+		size = size ? 2 * size : 64;
+		strs = realloc(strs, size * sizeof(*strs));
+		if (!strs)
+			fatal("out of memory");
+	}
+	strs[n] = strdup(str);
+	if (!strs[n])
+		fatal("out of memory");
+	return strs[n++];
+}
+
 static void apply_config(struct verify *v, const struct pin_node *pn, const char *dev)
 {
 	unsigned int pins[VSOC_GROUP_MAX_PINS];
@@ -1133,13 +1168,19 @@ static void apply_config(struct verify *v, const struct pin_node *pn, const char
 	const char *t;
 	int n, i;
 
-	(void)dev;
+	char src[512];
+	int f;
+
+	snprintf(src, sizeof(src), "%s (%s, %s)", pn->path, dev, v->state);
 	for_each_string(t, pn->targets, pn->len) {
 		n = vsoc_group_pins(t, v->npins, pins);
 		for (i = 0; i < n; i++) {
 			pv = &v->pins[pins[i]].view[VIEW_EXPECTED];
 			/* a setting changes only the fields it names */
 			pv->pad = (pv->pad & ~pn->mask) | pn->val;
+			for (f = 0; f < VSOC_F_RESERVED; f++)
+				if (pn->mask & vsoc_field_mask(f))
+					v->pins[pins[i]].src[0][f] = intern(src);
 		}
 	}
 }
@@ -1154,6 +1195,7 @@ static void apply_state(struct verify *v, int node, const char *dev, const char 
 		fatal("pinctrl-handles: %s is in state %s, which DT %s does not have",
 		      dev, state, path);
 	}
+	v->state = state;
 	walk_state(v, node, state, apply_config, dev);
 }
 
@@ -1424,6 +1466,7 @@ static void verdict(const struct pin *p, char *buf, size_t n)
 }
 
 struct row {
+	const struct pin *p;
 	char pin[8];
 	char expected[512];
 	char debugfs[600];
@@ -1436,6 +1479,7 @@ static void make_row(const struct pin *p, unsigned int pin, struct row *r)
 	const struct pin_view *pins = &p->view[VIEW_PINS];
 	size_t len;
 
+	r->p = p;
 	vsoc_pin_name(pin, r->pin, sizeof(r->pin));
 	view_list(&p->view[VIEW_EXPECTED], r->expected, sizeof(r->expected));
 	if (differs_from_expected(p, VIEW_DEBUGFS) | differs_from_expected(p, VIEW_PINS)) {
@@ -1460,13 +1504,94 @@ static unsigned int count_mismatches(const struct verify *v)
 
 	for (p = 0; p < v->npins; p++)
 		m += !!v->pins[p].differ;
-	return m;
+	return m + v->src_mismatches;
 }
 
-static void print_table(const struct verify *v)
+/*
+ * The driver's pinconf-sources: "pin N (NAME): F1,F2 <- NODE (DEV, STATE);
+ * F3 <- ..." per pin. Optional: older captures do not have it.
+ */
+static void parse_sources(struct verify *v)
+{
+	char path[512], *text, *line, *save, *part, *psave, *arrow, *field, *fsave;
+	const char *rest;
+	int pin, f;
+
+	snprintf(path, sizeof(path), DEBUGFS "/%s/pinconf-sources", v->ctrl_name);
+	text = dump_text(v, path);
+	if (!text)
+		return;
+	v->has_sources = true;
+	for_each_line(line, text, save) {
+		if (strncmp(line, "pin ", 4))
+			continue;
+		pin = parse_pin_head(v, line, ": ", &rest);
+		if (pin < 0)
+			fatal("pinconf-sources: bad line: %s", line);
+		for (part = strtok_r((char *)rest, ";", &psave); part;
+		     part = strtok_r(NULL, ";", &psave)) {
+			arrow = strstr(part, " <- ");
+			if (!arrow)
+				fatal("pinconf-sources: bad source: %s", part);
+			*arrow = '\0';
+			for (field = strtok_r(part, ", ", &fsave); field;
+			     field = strtok_r(NULL, ", ", &fsave)) {
+				for (f = 0; f < VSOC_F_RESERVED; f++)
+					if (!strcmp(field, vsoc_field_name(f)))
+						break;
+				if (f == VSOC_F_RESERVED)
+					fatal("pinconf-sources: unknown field %s", field);
+				v->pins[pin].src[1][f] = intern(arrow + 4);
+			}
+		}
+	}
+	free(text);
+}
+
+/*
+ * The DTB walk and the driver must agree on who set each field; with
+ * print, say where they do not.
+ */
+static void compare_sources(struct verify *v, bool print)
+{
+	const struct pin *p;
+	unsigned int pin;
+	char name[8];
+	int f;
+
+	if (!v->has_sources)
+		return;
+	for (pin = 0; pin < v->npins; pin++) {
+		p = &v->pins[pin];
+		for (f = 0; f < VSOC_F_RESERVED; f++) {
+			if (p->src[0][f] == p->src[1][f])
+				continue;
+			v->src_mismatches++;
+			if (!print)
+				continue;
+			vsoc_pin_name(pin, name, sizeof(name));
+			printf("%s %s: the DTB walk says %s, pinconf-sources says %s\n",
+			       name, vsoc_field_name(f),
+			       p->src[0][f] ?: "(none)", p->src[1][f] ?: "(none)");
+		}
+	}
+}
+
+/* Below a mismatching row: where its fields came from */
+static void print_row_sources(const struct pin *p)
+{
+	int f;
+
+	for (f = 0; f < VSOC_F_RESERVED; f++)
+		if ((p->differ & BIT(f)) && (p->src[1][f] || p->src[0][f]))
+			printf("      %s set by %s\n", vsoc_field_name(f),
+			       p->src[1][f] ?: p->src[0][f]);
+}
+
+static void print_table(struct verify *v)
 {
 	static const struct row head = {
-		"pin", "expected", "debugfs", "registers", "verdict",
+		NULL, "pin", "expected", "debugfs", "registers", "verdict",
 	};
 	struct row *rows = xcalloc(v->npins + 1, sizeof(*rows));
 	int w[4] = { 0 };
@@ -1482,10 +1607,14 @@ static void print_table(const struct verify *v)
 		w[2] = w[2] > (int)strlen(rows[i].debugfs) ? w[2] : (int)strlen(rows[i].debugfs);
 		w[3] = w[3] > (int)strlen(rows[i].registers) ? w[3] : (int)strlen(rows[i].registers);
 	}
-	for (i = 0; i < n; i++)
+	compare_sources(v, true);
+	for (i = 0; i < n; i++) {
 		printf("%-*s  %-*s  %-*s  %-*s  %s\n", w[0], rows[i].pin,
 		       w[1], rows[i].expected, w[2], rows[i].debugfs,
 		       w[3], rows[i].registers, rows[i].verdict);
+		if (i && rows[i].p->differ)
+			print_row_sources(rows[i].p);
+	}
 	printf("%s: %u pins checked, %u mismatches\n", v->board, v->npins,
 	       count_mismatches(v));
 	free(rows);
@@ -1698,12 +1827,15 @@ int main(int argc, char **argv)
 	} else {
 		parse_pinconf(&v);
 		parse_pins(&v);
+		parse_sources(&v);
 	}
 	read_registers(&v);
 	build_expected(&v);
 	compare(&v);
-	if (o.json)
+	if (o.json) {
+		compare_sources(&v, false);
 		print_json(&v);
+	}
 	else
 		print_table(&v);
 	return count_mismatches(&v) ? 1 : 0;
