@@ -59,6 +59,13 @@ description() {
 	awk '/\/\*/ { on = 1; next } on && /^ \* [^ ]/ { print substr($0, 4); exit }' "$1"
 }
 
+# The reasons a case failed, joined
+reasons() {
+	local r out=
+	for r in "${why[@]}"; do out+="${out:+; }$r"; done
+	echo "$out"
+}
+
 # is_bound DEV, after a boot
 is_bound() {
 	printf '%s\n%s\n' "$handles" "$chips" | grep -qxF -- "$1" &&
@@ -70,7 +77,7 @@ for dts in "$TOP"/tests/corpus/*.dts; do
 	case=$(basename "$dts" .dts)
 	case "$case" in *"${CORPUS:-}"*) ;; *) continue ;; esac
 	name="corpus: $case: $(description "$dts")"
-	expects=() unbound=() bound=() deferred=() reset= dtcfail= knownbad=
+	expects=() unbound=() bound=() deferred=() reset='' dtcfail='' knownbad=
 	while IFS=$'\t' read -r k v; do
 		case "$k" in
 		expect) expects+=("$v") ;;
@@ -102,7 +109,9 @@ for dts in "$TOP"/tests/corpus/*.dts; do
 		continue
 	fi
 
-	args=(--name "corpus-$case" --config "$CORPUS_CONFIG" --append "vsocinit.dump=$dumps")
+	# log_buf_len: the debug image logs a lot, and the log is read at the end
+	args=(--name "corpus-$case" --config "$CORPUS_CONFIG"
+	      --append "log_buf_len=4M vsocinit.dump=$dumps")
 	rm -f "$out/$case-reset.bin"
 	if [ -n "$reset" ]; then
 		# shellcheck disable=SC2086 # options, split on purpose
@@ -150,12 +159,12 @@ for dts in "$TOP"/tests/corpus/*.dts; do
 		if [ ${#why[@]} -eq 0 ]; then
 			fail "$name" "known-bad: $knownbad (but every expectation holds now: remove the known-bad line)"
 		else
-			fail "$name" "known-bad: $knownbad [$(IFS=';'; echo "${why[*]}" | sed 's/;/; /g')]"
+			fail "$name" "known-bad: $knownbad [$(reasons)]"
 		fi
 	elif [ ${#why[@]} -eq 0 ]; then
 		pass "$name"
 	else
-		fail "$name" "$(IFS=';'; echo "${why[*]}" | sed 's/;/; /g')"
+		fail "$name" "$(reasons)"
 	fi
 done
 
@@ -164,10 +173,12 @@ if [ -x "$BUILD/vsoc-verify" ]; then
 		name="corpus: $case: everything else on the board is as asked"
 		args=("$BUILD/run/corpus-$case")
 		[ -f "$out/$case-reset.bin" ] && args+=(--reset "$out/$case-reset.bin")
-		if why=$("$BUILD/vsoc-verify" "${args[@]}" 2>&1); then
+		if report=$("$BUILD/vsoc-verify" "${args[@]}" 2>&1); then
 			pass "$name"
 		else
-			fail "$name" "$(tail -n 3 <<<"$why" | tr '\n' ' ')"
+			# the pins that disagree, else what it said
+			fail "$name" "$(awk '/MISMATCH/ { m = m (m ? "; " : "") $1 ": " substr($0, index($0, "MISMATCH")) }
+				END { print m }' <<<"$report" | grep . || tail -n 2 <<<"$report" | tr '\n' ' ')"
 		fi
 	done
 fi
