@@ -11,7 +11,12 @@
 #			controller: that has no handle, its hogs were
 #			not applied)
 #	bound: DEV	a device that must still have bound
-#	deferred: DEV	a device that must be waiting in devices_deferred
+#	deferred: DEV	a device that must be waiting in devices_deferred;
+#			"DEV because TEXT": with TEXT in its reason
+#	verify-failed: DEV=STATE
+#			a state whose device then failed to probe: its
+#			settings stay (the core does not undo them), its mux
+#			claims go: vsoc-verify --failed DEV=STATE
 #	reset: OPTS	vsoc-reset options for the window's reset image
 #	dtc: fail TEXT	dtc must refuse the file, saying TEXT (no boot)
 #	known-bad: WHY	the driver does not yet say what it should: FAIL, WHY
@@ -46,7 +51,7 @@ signatures=(
 header() {
 	awk '
 		/\/\*/ { on = 1 }
-		on && match($0, /^ \* (expect|unbound|bound|deferred|reset|dtc|known-bad): /) {
+		on && match($0, /^ \* (expect|unbound|bound|deferred|verify-failed|reset|dtc|known-bad): /) {
 			k = substr($0, 4); sub(/: .*/, "", k)
 			v = substr($0, RLENGTH + 1); sub(/[ \t\r]+$/, "", v)
 			print k "\t" v
@@ -72,57 +77,79 @@ is_bound() {
 		! grep -qxF -- "$1" <<<"$waiting"
 }
 
-booted=()
-for dts in "$TOP"/tests/corpus/*.dts; do
-	case=$(basename "$dts" .dts)
-	case "$case" in *"${CORPUS:-}"*) ;; *) continue ;; esac
-	name="corpus: $case: $(description "$dts")"
-	expects=() unbound=() bound=() deferred=() reset='' dtcfail='' knownbad=
+# read_header FILE: the case's lines into the variables below
+read_header() {
+	expects=() unbound=() bound=() deferred=() thens=() reset='' dtcfail='' knownbad=
 	while IFS=$'\t' read -r k v; do
 		case "$k" in
 		expect) expects+=("$v") ;;
 		unbound) unbound+=("$v") ;;
 		bound) bound+=("$v") ;;
 		deferred) deferred+=("$v") ;;
+		verify-failed) thens+=(--failed "$v") ;;
 		reset) reset=$v ;;
 		dtc) dtcfail=${v#fail } ;;
 		known-bad) knownbad=$v ;;
 		esac
-	done < <(header "$dts")
+	done < <(header "$1")
+}
 
-	dtb=$out/$case.dtb
-	err=$("$TOP/scripts/dtb.sh" "$dts" "$dtb" 2>&1)
-	rc=$?
+cases=()
+for dts in "$TOP"/tests/corpus/*.dts; do
+	case=$(basename "$dts" .dts)
+	case "$case" in *"${CORPUS:-}"*) cases+=("$case") ;; esac
+done
+
+# First compile every case and boot it, two QEMUs at a time (one per core);
+# each boot leaves its exit status and its harness message in $out.
+for case in "${cases[@]}"; do
+	dts=$TOP/tests/corpus/$case.dts
+	read_header "$dts"
+	rm -f "$out/$case".{rc,err,dtc,dtb} "$out/$case-reset.bin"
+	"$TOP/scripts/dtb.sh" "$dts" "$out/$case.dtb" >"$out/$case.dtc" 2>&1
+	echo $? >"$out/$case.dtcrc"
+	[ "$(cat "$out/$case.dtcrc")" = 0 ] && [ -z "$dtcfail" ] || continue
+	# log_buf_len: the debug image logs a lot, and the log is read at the end
+	args=(--name "corpus-$case" --config "$CORPUS_CONFIG"
+	      --append "log_buf_len=4M vsocinit.dump=$dumps")
+	if [ -n "$reset" ]; then
+		# shellcheck disable=SC2086 # options, split on purpose
+		"$BUILD/vsoc-reset" $reset "$out/$case-reset.bin" || continue
+		args+=(--reset "$out/$case-reset.bin")
+	fi
+	while [ "$(jobs -rp | wc -l)" -ge "${JOBS:-2}" ]; do
+		wait -n
+	done
+	( "$TOP/qemu/run.sh" "${args[@]}" "$out/$case.dtb" >"$out/$case.err" 2>&1
+	  echo $? >"$out/$case.rc" ) &
+done
+wait
+
+booted=()
+for case in "${cases[@]}"; do
+	dts=$TOP/tests/corpus/$case.dts
+	name="corpus: $case: $(description "$dts")"
+	read_header "$dts"
 	if [ -n "$dtcfail" ]; then
-		if [ "$rc" -eq 0 ]; then
+		if [ "$(cat "$out/$case.dtcrc")" = 0 ]; then
 			fail "$name" "dtc accepted the file"
-		elif ! grep -qF -- "$dtcfail" <<<"$err"; then
-			fail "$name" "dtc failed without '$dtcfail': $(grep -m1 -E 'ERROR|Warning|Error' <<<"$err")"
+		elif ! grep -qF -- "$dtcfail" "$out/$case.dtc"; then
+			fail "$name" "dtc failed without '$dtcfail': $(grep -m1 -E 'ERROR|Warning|Error' "$out/$case.dtc")"
 		else
 			pass "$name"
 		fi
 		continue
 	fi
-	if [ "$rc" -ne 0 ]; then
-		echo "$err" >&2
-		fail "$name" "does not compile: $(grep -m1 -E 'ERROR|Warning|Error|error' <<<"$err")"
+	if [ ! -f "$out/$case.rc" ]; then
+		cat "$out/$case.dtc" >&2
+		fail "$name" "does not compile: $(grep -m1 -E 'ERROR|Warning|Error|error' "$out/$case.dtc")"
 		continue
 	fi
-
-	# log_buf_len: the debug image logs a lot, and the log is read at the end
-	args=(--name "corpus-$case" --config "$CORPUS_CONFIG"
-	      --append "log_buf_len=4M vsocinit.dump=$dumps")
-	rm -f "$out/$case-reset.bin"
-	if [ -n "$reset" ]; then
-		# shellcheck disable=SC2086 # options, split on purpose
-		"$BUILD/vsoc-reset" $reset "$out/$case-reset.bin" ||
-			{ fail "$name" "vsoc-reset $reset failed"; continue; }
-		args+=(--reset "$out/$case-reset.bin")
-	fi
+	err=$(cat "$out/$case.err")
 	run=$BUILD/run/corpus-$case
 	log=$run/console.log
 	why=()
-	if ! err=$("$TOP/qemu/run.sh" "${args[@]}" "$dtb" 2>&1); then
+	if [ "$(cat "$out/$case.rc")" != 0 ]; then
 		# A complete log (the harness may refuse a kernel report) is
 		# still checked; a boot that did not finish is not.
 		if ! grep -q '^==== VSOC DONE ====' "$log" 2>/dev/null; then
@@ -138,7 +165,8 @@ for dts in "$TOP"/tests/corpus/*.dts; do
 	dmesg=$(dump "$log" end dmesg)
 	handles=$(dump "$log" boot $dbg/pinctrl/pinctrl-handles | sed -n 's/^device: \([^ ]*\) .*/\1/p')
 	chips=$(dump "$log" boot $dbg/gpio | sed -n 's/^gpiochip[0-9]*: .* parent: [^/]*\/\([^,]*\),.*/\1/p')
-	waiting=$(dump "$log" boot $dbg/devices_deferred | cut -f1)
+	reasons_deferred=$(dump "$log" boot $dbg/devices_deferred)
+	waiting=$(cut -f1 <<<"$reasons_deferred")
 
 	for e in "${expects[@]}"; do
 		grep -qF -- "$e" <<<"$dmesg" || why+=("no '$e' in the log")
@@ -150,7 +178,15 @@ for dts in "$TOP"/tests/corpus/*.dts; do
 		is_bound "$d" || why+=("$d did not bind")
 	done
 	for d in "${deferred[@]}"; do
-		grep -qxF -- "$d" <<<"$waiting" || why+=("$d is not in devices_deferred")
+		# "DEV because TEXT": TEXT must be its deferral reason
+		because=
+		[[ "$d" == *" because "* ]] && because=${d#* because } d=${d%% because *}
+		if ! grep -qxF -- "$d" <<<"$waiting"; then
+			why+=("$d is not in devices_deferred")
+		elif [ -n "$because" ] &&
+		     ! grep -F -- "$d"$'\t' <<<"$reasons_deferred" | grep -qF -- "$because"; then
+			why+=("$d waits, but not because $because")
+		fi
 	done
 	for s in "${signatures[@]}"; do
 		grep -qF -- "$s" "$log" && why+=("the log has '$s': $(grep -m1 -F -- "$s" "$log" | tr -d '\r')")
@@ -171,7 +207,8 @@ done
 if [ -x "$BUILD/vsoc-verify" ]; then
 	for case in "${booted[@]}"; do
 		name="corpus: $case: everything else on the board is as asked"
-		args=("$BUILD/run/corpus-$case")
+		read_header "$TOP/tests/corpus/$case.dts"
+		args=("$BUILD/run/corpus-$case" "${thens[@]}")
 		[ -f "$out/$case-reset.bin" ] && args+=(--reset "$out/$case-reset.bin")
 		if report=$("$BUILD/vsoc-verify" "${args[@]}" 2>&1); then
 			pass "$name"
