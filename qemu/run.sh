@@ -59,7 +59,7 @@ snapshot() {
 		skip=$(((WINDOW - RAM_BASE) / WINDOW_SIZE)) status=none
 }
 
-cmdline="console=ttyAMA0 panic=-1 log_buf_len=4M rdinit=/init $append"
+cmdline="console=ttyAMA0 panic=-1 log_buf_len=16M rdinit=/init $append"
 [ "$config" = debug ] && cmdline="$cmdline vsocinit.kmemleak=1"
 
 # A new, empty RAM file every time: the reset image is the only state.

@@ -109,9 +109,8 @@ for case in "${cases[@]}"; do
 	"$TOP/scripts/dtb.sh" "$dts" "$out/$case.dtb" >"$out/$case.dtc" 2>&1
 	echo $? >"$out/$case.dtcrc"
 	[ "$(cat "$out/$case.dtcrc")" = 0 ] && [ -z "$dtcfail" ] || continue
-	# log_buf_len: the debug image logs a lot, and the log is read at the end
 	args=(--name "corpus-$case" --config "$CORPUS_CONFIG"
-	      --append "log_buf_len=4M vsocinit.dump=$dumps")
+	      --append "vsocinit.dump=$dumps")
 	if [ -n "$reset" ]; then
 		# shellcheck disable=SC2086 # options, split on purpose
 		"$BUILD/vsoc-reset" $reset "$out/$case-reset.bin" || continue
