@@ -9,6 +9,10 @@
 # boot.scr on the first partition of the virtio disk and runs it. The script
 # prints U-Boot's memory layout (bdinfo), loads the FIT, prints the crc32 of
 # the VSOC window and boots the configuration. Nothing is typed.
+#
+# VSOC_UBOOT_CMDS (tests only): U-Boot commands the script runs after
+# loading the FIT, before the window check (e.g. "mw.l 0x4c000000 0" plays a
+# U-Boot that overwrites the window).
 
 # Expected contents of the window: the reset image, then zeros.
 window_image() {
@@ -86,7 +90,8 @@ uboot_prepare() {
 	setenv fdt_high 0xffffffffffffffff
 	setenv initrd_high 0xffffffffffffffff
 	load \${devtype} \${devnum}:\${distro_bootpart} $FIT_ADDR /vsoc.itb
-	echo "==== VSOC U-BOOT WINDOW ===="
+	${VSOC_UBOOT_CMDS:+$VSOC_UBOOT_CMDS
+	}echo "==== VSOC U-BOOT WINDOW ===="
 	crc32 $WINDOW $(printf '0x%x' "$WINDOW_SIZE")
 	md.l $WINDOW 4
 	bootm $FIT_ADDR#$conf
@@ -157,7 +162,7 @@ uboot_check() {
 			grep -i -E 'error|bad|not set|could not|can.t|cannot|not found|fail|wrong|invalid|unsupported|too large' |
 			sed -n 1,3p | tr '\n' ' ')
 		[ -n "$errs" ] || errs=$(grep . <<<"$ulog" | grep -v '^==== ' | tail -n 2 | tr '\n' ' ')
-		fail "U-Boot did not start the kernel of $conf: $errs"
+		fail "U-Boot did not start the kernel of $conf: ${errs% }"
 	fi
 }
 
