@@ -23,6 +23,7 @@
 #	and initramfs and the command line of a direct boot. NAME defaults to
 #	CONF without "conf-". The FIT holds its own kernel (scripts/fit.sh
 #	--config); --config here only adds the debug image's options.
+#	VSOC_UBOOT=FILE boots another U-Boot binary.
 #
 # Leaves build/run/NAME/{console.log,regs.bin,NAME.dtb} and, when the guest
 # sleeps (vsocinit.sleep), regs-sleep.bin read while it was asleep; through

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash disable=SC2154
 #
 # The U-Boot half of qemu/run.sh (--u-boot CONF FIT.itb): sourced by it,
 # uses its variables (fit, conf, name, run, log, reset, cmdline, WINDOW,
@@ -41,7 +42,7 @@ le32() {
 # overlays, are merged here as U-Boot would): $run/$name.dtb, what the
 # verifier reads.
 uboot_extract_dtb() {
-	local fdts f idx i want have out parts=()
+	local fdts f idx want have out parts=()
 	fdts=$(fdtget "$fit" "/configurations/$conf" fdt 2>/dev/null) ||
 		die "$fit has no configuration $conf (it has:$(fdtget -l "$fit" /configurations 2>/dev/null | sed 's/^/ /' | tr -d '\n'))"
 	for f in $fdts; do
@@ -134,7 +135,7 @@ uboot_check() {
 	ulog=$(tr -d '\r' <"$log" | sed -n '1,/^Starting kernel \.\.\./p')
 	if ! grep -q '^==== VSOC U-BOOT ' <<<"$ulog"; then
 		[ -n "$stopped" ] &&
-			fail "U-Boot found no boot script and stopped at its prompt (last lines: $(grep -v '^=> *$' <<<"$ulog" | grep . | tail -n 2 | tr '\n' ' '))"
+			fail "U-Boot found no boot script and stopped at its prompt (last lines: $(grep -v '^=> *$' <<<"$ulog" | grep . | tail -n 2 | paste -sd ' '))"
 		fail "U-Boot did not run the boot script (last console line: $(grep . <<<"$ulog" | tail -n 1))"
 	fi
 	# U-Boot's own memory (bdinfo: its reservations, from its relocation
