@@ -13,6 +13,9 @@
 #	--config NAME	kernel build to boot: vsoc or debug (default:
 #			$VSOC_CONFIG, else vsoc); the debug image also scans
 #			for leaks before power-off
+#	--qemu ARGS	extra QEMU options, split on blanks (bench/: e.g.
+#			"-icount shift=0,sleep=off" for a guest clock that
+#			counts instructions)
 #
 # Leaves build/run/NAME/{console.log,regs.bin,NAME.dtb} and, when the guest
 # sleeps (vsocinit.sleep), regs-sleep.bin read while it was asleep.
@@ -23,7 +26,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
-name= reset= append= timeout=120 config=${VSOC_CONFIG:-vsoc}
+name= reset= append= timeout=120 config=${VSOC_CONFIG:-vsoc} qemu_args=
 while [ $# -gt 1 ]; do
 	case "$1" in
 	--name) name=$2; shift 2 ;;
@@ -31,6 +34,7 @@ while [ $# -gt 1 ]; do
 	--append) append=$2; shift 2 ;;
 	--timeout) timeout=$2; shift 2 ;;
 	--config) config=$2; shift 2 ;;
+	--qemu) qemu_args=$2; shift 2 ;;
 	*) die "unknown option $1" ;;
 	esac
 done
@@ -63,6 +67,8 @@ cmdline="console=ttyAMA0 panic=-1 log_buf_len=4M rdinit=/init $append"
 [ "$config" = debug ] && cmdline="$cmdline vsocinit.kmemleak=1"
 
 # A new, empty RAM file every time: the reset image is the only state.
+# $qemu_args is split on blanks on purpose.
+# shellcheck disable=SC2086
 timeout --kill-after=5 "$timeout" qemu-system-aarch64 \
 	-M virt,gic-version=3,memory-backend=ram -cpu cortex-a53 -m 256M \
 	-object memory-backend-file,id=ram,size=256M,mem-path="$run/ram.img",share=on \
@@ -70,6 +76,7 @@ timeout --kill-after=5 "$timeout" qemu-system-aarch64 \
 	-kernel "$kernel" -initrd "$initrd" -dtb "$run/$name.dtb" \
 	-device loader,file="$reset",addr=$WINDOW,force-raw=on \
 	-append "$cmdline" \
+	$qemu_args \
 	</dev/null >"$run/console.log" 2>"$run/qemu.err" &
 qpid=$!
 
