@@ -7,6 +7,8 @@
 #   make test                                     the whole test suite
 #   make test-debug                               boots again on a debug kernel
 #   make series                                   upstream series in build/series
+#   make bench [COLD=1]                           benchmarks in build/bench
+#                                                 (informational, never fail)
 #
 # The kernel tree, its build and ccache live in $(VSOC_CACHE), by default
 # ~/.cache/vsoc; small outputs live in build/.
@@ -22,7 +24,7 @@ BOARD_DTB  := $(BUILD)/dtb/$(BOARD_NAME).dtb
 
 HOST_CFLAGS := -O2 -Wall -Wextra -Werror
 
-.PHONY: all deps kernel initramfs tools dtb run test test-debug series clean
+.PHONY: all deps kernel initramfs tools dtb run test test-debug series bench clean
 
 all: kernel initramfs tools
 
@@ -78,6 +80,11 @@ test: all
 test-debug: all
 	@scripts/kernel.sh build debug
 	@VSOC_CONFIG=debug tests/run.sh harness boards kunit driver-dt corpus
+
+# Probe times against pinctrl-single, scaling, the edit-to-verdict loop and,
+# with COLD=1, a cold build (bench/README.md). Timings never fail anything.
+bench: all
+	@BENCH_MAKE_RUN=1 COLD=$(COLD) BOOTS=$(BOOTS) bench/run.sh
 
 series: deps
 	@scripts/kernel.sh series $(BUILD)/series
