@@ -33,7 +33,7 @@
 # (0x20 pull-up, 0x10 pull-down), [9:7] drive strength.
 set -euo pipefail
 
-nbanks=8 vpins= vfirst=0 single=0 layout=one what=all state=default
+nbanks=8 vpins='' vfirst=0 single=0 layout=one what=all state=default
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--nbanks) nbanks=$2; shift 2 ;;

@@ -64,4 +64,11 @@ rm -f "$prof"
 
 echo "# bench/profile.sh --target $target ${gen[*]}"
 echo "# $(dump "$BUILD/run/bench-profile/console.log" end dmesg | grep -m1 "probe of $dev returned" | sed 's/^<[0-9]>\[ *[0-9.]*\] //')"
-"$TOP/bench/tbprof-report.py" "$map" "$prof" --top "$top"
+# The name lookups of the pinctrl core, the driver's own, its provenance
+# bookkeeping, and what the peer does instead
+incl=pin_get_from_name,pinctrl_get_group_selector,vsoc_get_group_name,match_string
+incl=$incl,pinmux_func_name_to_selector,vsoc_dt_check_node,vsoc_dt_subnode_to_map
+incl=$incl,xa_load,xa_store,vsoc_pad_update,vsoc_source_get,vsoc_set_mux
+incl=$incl,pcs_parse_one_pinctrl_entry,pcs_pinconf_set,pcs_set_mux
+"$TOP/bench/tbprof-report.py" "$map" "$prof" --top "$top" --inclusive "$incl" \
+	--callers strcmp,radix_tree_lookup,__kmalloc_cache_noprof,__kmalloc_node_track_caller_noprof

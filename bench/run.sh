@@ -77,8 +77,8 @@ elapsed() { echo "$2 - $1" | bc; }
 # that fails is tried again after a pause (the kernel may be being rebuilt
 # in the shared cache); the third failure stops the bench.
 boot() {
-	local name=$1 dtb=$2 reset=$3 qargs=$4 try
-	for try in 1 2 3; do
+	local name=$1 dtb=$2 reset=$3 qargs=$4
+	for _ in 1 2 3; do
 		if "$TOP/qemu/run.sh" --name "$name" --reset "$reset" --qemu "$qargs" \
 			--append "$APPEND" --timeout 300 "$dtb" >"$WORK/$name.err" 2>&1; then
 			return 0
@@ -158,7 +158,7 @@ if want probe; then
 				[ "$b" -gt 1 ] || check_hogs bench-probe "$pins" "$pins"
 				v=$(probe_us bench-probe 4c000000.pinctrl)
 				s=$(probe_us bench-probe 4c100000.pinmux)
-				[ -n "$v" ] && [ -n "$s" ] || die "no probe time in $BUILD/run/bench-probe/console.log"
+				if [ -z "$v" ] || [ -z "$s" ]; then die "no probe time in $BUILD/run/bench-probe/console.log"; fi
 				echo "$clock,$nb,$pins,$b,$v,$s,$(load1)" >>"$OUT/probe.csv"
 			done
 		done

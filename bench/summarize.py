@@ -135,7 +135,10 @@ def main():
         line("total probe (mux + pull-up + drive, 1 node)", lambda w, p: w["all"][0])
         line("  same, one node per bank", lambda w, p: w["bank-nodes"][0])
         line("  same, one node per pin", lambda w, p: w["pin-nodes"][0])
-        line("  pinconf-single, one node per pin", lambda w, p: w["pin-nodes"][1])
+        line("pinconf-single, one node per pin", lambda w, p: w["pin-nodes"][1])
+        line("pinconf-single: registration + hogs parsed", lambda w, p: w["parsed"][1])
+        line("pinconf-single: settings applied", lambda w, p: w["all"][1] - w["parsed"][1])
+        line("pinconf-single: total probe (1 node)", lambda w, p: w["all"][1])
         line("32 pins at the end minus 32 at the start", lambda w, p: w["last-32"][0] - w["first-32"][0])
         line("  per pin, per pin before it (ns)",
              lambda w, p: 1000.0 * (w["last-32"][0] - w["first-32"][0]) / 32 / (p - 32))
