@@ -10,6 +10,8 @@
 #   make test                                     the whole test suite
 #   make test-debug                               boots again on a debug kernel
 #   make series                                   upstream series in build/series
+#   make bench [COLD=1]                           benchmarks in build/bench
+#                                                 (informational, never fail)
 #
 # BOARD may also be a board variant, boards/<board>-<addon>.dtso: an
 # overlay applied to <board> with fdtoverlay (BOARD=vsoc-evb-display).
@@ -42,7 +44,7 @@ endif
 
 HOST_CFLAGS := -O2 -Wall -Wextra -Werror
 
-.PHONY: all deps kernel initramfs tools dtb fit run test test-debug series clean
+.PHONY: all deps kernel initramfs tools dtb fit run test test-debug series bench clean
 
 all: kernel initramfs tools
 
@@ -103,6 +105,11 @@ test: all
 test-debug: all
 	@scripts/kernel.sh build debug
 	@VSOC_CONFIG=debug tests/run.sh harness boards kunit driver-dt corpus
+
+# Probe times against pinctrl-single, scaling, the edit-to-verdict loop and,
+# with COLD=1, a cold build (bench/README.md). Timings never fail anything.
+bench: all
+	@BENCH_MAKE_RUN=1 COLD=$(COLD) BOOTS=$(BOOTS) bench/run.sh
 
 series: deps
 	@scripts/kernel.sh series $(BUILD)/series

@@ -13,6 +13,9 @@
 #	--config NAME	kernel build to boot: vsoc or debug (default:
 #			$VSOC_CONFIG, else vsoc); the debug image also scans
 #			for leaks before power-off
+#	--qemu ARGS	extra QEMU options, split on blanks (bench/: e.g.
+#			"-icount shift=0,sleep=off" for a guest clock that
+#			counts instructions)
 #
 #   qemu/run.sh [options] --u-boot CONF FIT.itb
 #	the same machine, booted like a real board: QEMU starts Debian's
@@ -40,7 +43,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
-name= reset= append= timeout=120 config=${VSOC_CONFIG:-vsoc} conf=
+name= reset= append= timeout=120 config=${VSOC_CONFIG:-vsoc} conf= qemu_args=
 UBOOT=${VSOC_UBOOT:-/usr/lib/u-boot/qemu_arm64/u-boot.bin}
 while [ $# -gt 1 ]; do
 	case "$1" in
@@ -50,6 +53,7 @@ while [ $# -gt 1 ]; do
 	--timeout) timeout=$2; shift 2 ;;
 	--config) config=$2; shift 2 ;;
 	--u-boot) conf=$2; shift 2 ;;
+	--qemu) qemu_args=$2; shift 2 ;;
 	*) die "unknown option $1" ;;
 	esac
 done
@@ -107,13 +111,15 @@ fi
 # A new, empty RAM file every time: the reset image is the only state.
 # acpi=off: with firmware (-bios) QEMU would otherwise replace the PL061
 # (and its power key) by an ACPI event device; without firmware it changes
-# nothing.
+# nothing. $qemu_args is split on blanks on purpose.
+# shellcheck disable=SC2086
 timeout --kill-after=5 "$timeout" qemu-system-aarch64 \
 	-M virt,gic-version=3,acpi=off,memory-backend=ram -cpu cortex-a53 -m 256M \
 	-object memory-backend-file,id=ram,size=256M,mem-path="$run/ram.img",share=on \
 	-nographic -net none -no-reboot \
 	"${boot[@]}" \
 	-device loader,file="$reset",addr=$WINDOW,force-raw=on \
+	$qemu_args \
 	</dev/null >"$run/console.log" 2>"$run/qemu.err" &
 qpid=$!
 
