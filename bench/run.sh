@@ -225,9 +225,18 @@ if want loop; then
 		# what make run does once its no-op build is done
 		t0=$(now)
 		"$TOP/scripts/dtb.sh" "$board" "$dtb"
+		t1=$(now)
 		"$TOP/qemu/run.sh" "$dtb"
+		t2=$(now)
 		"$BUILD/vsoc-verify" "$BUILD/run/$board" >"$WORK/loop-verify.txt"
-		echo "loop,$b,$(elapsed "$t0" "$(now)"),$(load1)" >>"$OUT/loop.csv"
+		t3=$(now)
+		l=$(load1)
+		{
+			echo "loop,$b,$(elapsed "$t0" "$t3"),$l"
+			echo "loop-dtb,$b,$(elapsed "$t0" "$t1"),$l"
+			echo "loop-run,$b,$(elapsed "$t1" "$t2"),$l"
+			echo "loop-verify,$b,$(elapsed "$t2" "$t3"),$l"
+		} >>"$OUT/loop.csv"
 
 		if [ "${BENCH_MAKE_RUN:-}" = 1 ]; then
 			t0=$(now)
