@@ -4,27 +4,47 @@
 # board under QEMU and verify its pins.
 #
 #   make run [BOARD=vsoc-evb|path/to/board.dts]   boot a board, show its pins
+#   make run BOARD=vsoc-evb BOOT=u-boot           the same through U-Boot and
+#                                                 the FIT's conf-vsoc-evb
+#   make fit                                      the FIT image, build/vsoc.itb
 #   make test                                     the whole test suite
 #   make test-debug                               boots again on a debug kernel
 #   make series                                   upstream series in build/series
 #   make bench [COLD=1]                           benchmarks in build/bench
 #                                                 (informational, never fail)
 #
+# BOARD may also be a board variant, boards/<board>-<addon>.dtso: an
+# overlay applied to <board> with fdtoverlay (BOARD=vsoc-evb-display).
+#
 # The kernel tree, its build and ccache live in $(VSOC_CACHE), by default
 # ~/.cache/vsoc; small outputs live in build/.
 
 BOARD	?= vsoc-evb
 CONFIG	?= vsoc
+BOOT	?= direct
 BUILD	:= $(CURDIR)/build
 CROSS	:= aarch64-linux-gnu-
 
 # BOARD is a name under boards/ or a path to a .dts file.
 BOARD_NAME := $(basename $(notdir $(BOARD)))
 BOARD_DTB  := $(BUILD)/dtb/$(BOARD_NAME).dtb
+FIT        := $(BUILD)/vsoc.itb
+
+# BOOT=direct: QEMU loads kernel, initramfs and DTB; BOOT=u-boot: QEMU
+# starts U-Boot, which boots the FIT's configuration conf-<board>.
+ifeq ($(BOOT),direct)
+RUN_NEEDS := dtb
+RUN_BOOT   = qemu/run.sh $(BOARD_DTB)
+else ifeq ($(BOOT),u-boot)
+RUN_NEEDS := fit
+RUN_BOOT   = qemu/run.sh --u-boot conf-$(BOARD_NAME) $(FIT)
+else
+$(error BOOT=$(BOOT): use BOOT=direct or BOOT=u-boot)
+endif
 
 HOST_CFLAGS := -O2 -Wall -Wextra -Werror
 
-.PHONY: all deps kernel initramfs tools dtb run test test-debug series bench clean
+.PHONY: all deps kernel initramfs tools dtb fit run test test-debug series bench clean
 
 all: kernel initramfs tools
 
@@ -65,10 +85,15 @@ tools: $(BUILD)/vsoc-reset.bin $(BUILD)/vsoc-verify
 dtb: kernel
 	@scripts/dtb.sh $(BOARD) $(BOARD_DTB)
 
+# One FIT image: the kernel, the initramfs, the DTB of every board and
+# board variant, and a configuration conf-<board> for each (scripts/fit.sh).
+fit: kernel initramfs
+	@scripts/fit.sh --config $(CONFIG) $(FIT)
+
 # Boot, then the verdict: what the DTB asks for against debugfs and the
 # registers, pin by pin.
-run: all dtb
-	@qemu/run.sh $(BOARD_DTB)
+run: all $(RUN_NEEDS)
+	@$(RUN_BOOT)
 	@echo "run: build/run/$(BOARD_NAME)/console.log, regs.bin, $(BOARD_NAME).dtb"
 	@$(BUILD)/vsoc-verify $(BUILD)/run/$(BOARD_NAME)
 

@@ -224,6 +224,20 @@ static void read_cmdline(void)
 	close(fd);
 }
 
+/* Seconds since boot, from /proc/uptime */
+static double uptime(void)
+{
+	char buf[64] = "";
+	int fd = open("/proc/uptime", O_RDONLY);
+
+	if (fd < 0)
+		return 0;
+	if (read(fd, buf, sizeof(buf) - 1) < 0)
+		buf[0] = '\0';
+	close(fd);
+	return atof(buf);
+}
+
 /* Suspend to idle; the PL031 alarm brings the system back. */
 static void sleep_cycle(int seconds)
 {
@@ -277,7 +291,13 @@ int main(void)
 		sleep_cycle(atoi(val));
 
 	if (option("vsocinit.kmemleak", val, sizeof(val)) && val[0] == '1') {
-		/* Two scans: an object is reported once it was seen unreferenced twice. */
+		/*
+		 * kmemleak reports only objects older than 5 s: wait until
+		 * what probing allocated is that old, then scan twice, so an
+		 * object in flight during one scan is not taken for a leak.
+		 */
+		while (uptime() < 6.0)
+			usleep(100000);
 		put("/sys/kernel/debug/kmemleak", "scan");
 		put("/sys/kernel/debug/kmemleak", "scan");
 		dump_file("end", "/sys/kernel/debug/kmemleak");

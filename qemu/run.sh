@@ -17,16 +17,34 @@
 #			"-icount shift=0,sleep=off" for a guest clock that
 #			counts instructions)
 #
+#   qemu/run.sh [options] --u-boot CONF FIT.itb
+#	the same machine, booted like a real board: QEMU starts Debian's
+#	U-Boot for qemu_arm64 (-bios), whose distro boot finds boot.scr on a
+#	virtio disk (MBR, one ext2 partition holding boot.scr and the FIT);
+#	the script loads the FIT at FIT_ADDR (scripts/lib.sh) and runs
+#	"bootm FIT_ADDR#CONF", which hands the kernel the configuration's DTB
+#	and initramfs and the command line of a direct boot. NAME defaults to
+#	CONF without "conf-". The FIT holds its own kernel (scripts/fit.sh
+#	--config); --config here only adds the debug image's options.
+#	VSOC_UBOOT=FILE boots another U-Boot binary.
+#
 # Leaves build/run/NAME/{console.log,regs.bin,NAME.dtb} and, when the guest
-# sleeps (vsocinit.sleep), regs-sleep.bin read while it was asleep.
-# Exit 0 when the guest reached the end of /init and powered off with a
-# clean kernel log; otherwise prints "NAME: <reason>" and exits 1. Clean
-# means none of the signatures of a kernel bug, sanitizer, lockdep or leak
-# report below.
+# sleeps (vsocinit.sleep), regs-sleep.bin read while it was asleep; through
+# U-Boot, NAME.dtb is the configuration's DTB taken out of the FIT and
+# boot.cmd the boot script. Exit 0 when the guest reached the end of /init
+# and powered off with a clean kernel log; otherwise prints "NAME: <reason>"
+# and exits 1. Clean means none of the signatures of a kernel bug,
+# sanitizer, lockdep or leak report below. Through U-Boot, a boot also
+# fails when U-Boot does not start the kernel (no script found, a bad
+# configuration or hash), when U-Boot's own area reaches down to the VSOC
+# window, and when the window no longer holds the reset image just before
+# bootm (its crc32, printed by the script) or when the kernel's probe read
+# an ID other than the reset image's.
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
-name= reset= append= timeout=120 config=${VSOC_CONFIG:-vsoc} qemu_args=
+name= reset= append= timeout=120 config=${VSOC_CONFIG:-vsoc} conf= qemu_args=
+UBOOT=${VSOC_UBOOT:-/usr/lib/u-boot/qemu_arm64/u-boot.bin}
 while [ $# -gt 1 ]; do
 	case "$1" in
 	--name) name=$2; shift 2 ;;
@@ -34,28 +52,42 @@ while [ $# -gt 1 ]; do
 	--append) append=$2; shift 2 ;;
 	--timeout) timeout=$2; shift 2 ;;
 	--config) config=$2; shift 2 ;;
+	--u-boot) conf=$2; shift 2 ;;
 	--qemu) qemu_args=$2; shift 2 ;;
 	*) die "unknown option $1" ;;
 	esac
 done
-[ $# -eq 1 ] || die "usage: qemu/run.sh [options] BOARD.dtb"
-dtb=$1
-[ -f "$dtb" ] || die "no such DTB: $dtb"
-name=${name:-$(basename "$dtb" .dtb)}
+if [ -z "$conf" ]; then
+	[ $# -eq 1 ] || die "usage: qemu/run.sh [options] BOARD.dtb | [options] --u-boot CONF FIT.itb"
+	dtb=$1
+	[ -f "$dtb" ] || die "no such DTB: $dtb"
+	name=${name:-$(basename "$dtb" .dtb)}
+else
+	[ $# -eq 1 ] || die "usage: qemu/run.sh [options] --u-boot CONF FIT.itb"
+	fit=$1
+	[ -f "$fit" ] || die "no such FIT: $fit"
+	[ -f "$UBOOT" ] || die "missing $UBOOT (run scripts/deps.sh: u-boot-qemu)"
+	name=${name:-${conf#conf-}}
+fi
 reset=${reset:-$BUILD/vsoc-reset.bin}
 kernel=$CACHE/out/$config/arch/arm64/boot/Image
 initrd=$BUILD/initramfs.cpio
-for f in "$kernel" "$initrd" "$reset"; do
-	[ -f "$f" ] || die "missing $f (run make first)"
-done
+if [ -z "$conf" ]; then
+	for f in "$kernel" "$initrd"; do
+		[ -f "$f" ] || die "missing $f (run make first)"
+	done
+fi
+[ -f "$reset" ] || die "missing $reset (run make first)"
 
-WINDOW=0x4c000000
+WINDOW=$VSOC_WINDOW
 RAM_BASE=0x40000000
-WINDOW_SIZE=65536
+WINDOW_SIZE=$((VSOC_WINDOW_SIZE))
 run=$BUILD/run/$name
 mkdir -p "$run"
-rm -f "$run"/{console.log,regs.bin,regs-sleep.bin,ram.img,qemu.err}
-[ "$(realpath "$dtb")" = "$(realpath -m "$run/$name.dtb")" ] || cp "$dtb" "$run/$name.dtb"
+rm -f "$run"/{console.log,regs.bin,regs-sleep.bin,ram.img,qemu.err,disk.img,boot.cmd}
+if [ -z "$conf" ]; then
+	[ "$(realpath "$dtb")" = "$(realpath -m "$run/$name.dtb")" ] || cp "$dtb" "$run/$name.dtb"
+fi
 
 # The window in the RAM file, as it is now.
 snapshot() {
@@ -63,26 +95,43 @@ snapshot() {
 		skip=$(((WINDOW - RAM_BASE) / WINDOW_SIZE)) status=none
 }
 
-cmdline="console=ttyAMA0 panic=-1 log_buf_len=4M rdinit=/init $append"
+cmdline="console=ttyAMA0 panic=-1 log_buf_len=16M rdinit=/init $append"
 [ "$config" = debug ] && cmdline="$cmdline vsocinit.kmemleak=1"
 
+if [ -z "$conf" ]; then
+	boot=(-kernel "$kernel" -initrd "$initrd" -dtb "$run/$name.dtb" -append "$cmdline")
+else
+	. "$TOP/qemu/u-boot.sh"
+	uboot_prepare	# checks the FIT, writes $run/{NAME.dtb,boot.cmd,disk.img}
+	boot=(-bios "$UBOOT"
+	      -drive if=none,id=boot,format=raw,readonly=on,file="$run/disk.img"
+	      -device virtio-blk-device,drive=boot)
+fi
+
 # A new, empty RAM file every time: the reset image is the only state.
-# $qemu_args is split on blanks on purpose.
+# acpi=off: with firmware (-bios) QEMU would otherwise replace the PL061
+# (and its power key) by an ACPI event device; without firmware it changes
+# nothing. $qemu_args is split on blanks on purpose.
 # shellcheck disable=SC2086
 timeout --kill-after=5 "$timeout" qemu-system-aarch64 \
-	-M virt,gic-version=3,memory-backend=ram -cpu cortex-a53 -m 256M \
+	-M virt,gic-version=3,acpi=off,memory-backend=ram -cpu cortex-a53 -m 256M \
 	-object memory-backend-file,id=ram,size=256M,mem-path="$run/ram.img",share=on \
 	-nographic -net none -no-reboot \
-	-kernel "$kernel" -initrd "$initrd" -dtb "$run/$name.dtb" \
+	"${boot[@]}" \
 	-device loader,file="$reset",addr=$WINDOW,force-raw=on \
-	-append "$cmdline" \
 	$qemu_args \
 	</dev/null >"$run/console.log" 2>"$run/qemu.err" &
 qpid=$!
 
-# While it runs: take the window while the guest is suspended.
-slept=
+# While it runs: take the window while the guest is suspended; through
+# U-Boot, stop when U-Boot gave up and waits at its prompt.
+slept= prompt=
 while kill -0 "$qpid" 2>/dev/null; do
+	if [ -n "$conf" ] && [ -z "$prompt" ] && uboot_at_prompt "$run/console.log"; then
+		prompt=1
+		kill "$qpid" 2>/dev/null || true
+		break
+	fi
 	if [ -z "$slept" ] && grep -q '^==== VSOC SLEEP' "$run/console.log" 2>/dev/null; then
 		# The guest printed the marker just before entering the sleep
 		# state; give it a moment to suspend its devices.
@@ -96,13 +145,16 @@ rc=0
 wait "$qpid" || rc=$?
 
 [ -f "$run/ram.img" ] && snapshot "$run/regs.bin"
-rm -f "$run/ram.img"
+rm -f "$run/ram.img" "$run/disk.img"
 
 fail() {
 	echo "$name: $*" >&2
 	exit 1
 }
 log=$run/console.log
+# U-Boot's part of the console: it ran the script, its area is clear of the
+# window, the window was intact before bootm, and it started the kernel.
+[ -z "$conf" ] || uboot_check "$prompt"
 if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
 	fail "QEMU hung: no power-off within ${timeout}s (last console line: $(tail -n 1 "$log" | tr -d '\r'))"
 fi
@@ -121,4 +173,5 @@ SIGNATURES='BUG:|WARNING:|Unable to handle kernel|Internal error:|UBSAN:|KASAN:|
 if bad=$(grep -a -m1 -E "$SIGNATURES" "$log"); then
 	fail "the kernel reported a problem: $(tr -d '\r' <<<"$bad")"
 fi
+[ -z "$conf" ] || uboot_check_probe
 exit 0

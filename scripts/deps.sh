@@ -20,8 +20,9 @@ PKGS=(
 	device-tree-compiler libfdt-dev dt-schema python3 yamllint
 	# checkpatch.pl and the SPDX check it runs
 	python3-ply python3-git
-	# the virtual machine and the boot loader path
-	qemu-system-arm u-boot-qemu u-boot-tools
+	# the virtual machine and the boot loader path (U-Boot, mkimage and
+	# dumpimage, the ext2 boot disk)
+	qemu-system-arm u-boot-qemu u-boot-tools e2fsprogs
 )
 
 missing=()

@@ -31,3 +31,15 @@ die() { printf '%s: error: %s\n' "${0##*/}" "$*" >&2; exit 1; }
 linux_pkg_version() {
 	dpkg-query -W -f '${Version}' linux-source-6.12 2>/dev/null
 }
+
+# The boot-loader path (scripts/fit.sh, qemu/run.sh --u-boot): where U-Boot
+# puts what it loads. Everything lies below the VSOC window at 0x4c000000
+# (datasheet, section 1); U-Boot itself relocates to the top of RAM (seen
+# with 256 MiB: its lowest reservation at 0x4ddb2000). The kernel and the
+# ramdisk use U-Boot's own kernel_addr_r and ramdisk_addr_r.
+VSOC_WINDOW=0x4c000000
+VSOC_WINDOW_SIZE=0x10000
+FIT_KERNEL_ADDR=0x40400000	# up to FIT_FDT_ADDR: Image with its BSS
+FIT_FDT_ADDR=0x43e00000		# the DTB, and U-Boot's fixups after it
+FIT_RAMDISK_ADDR=0x44000000	# up to FIT_ADDR
+FIT_ADDR=0x46000000		# where the boot script loads the FIT

@@ -15,6 +15,8 @@
  * --then DEV=STATE: after the states pinctrl-handles names, DEV went to
  * STATE (repeatable, in order): the controller's hogs go to "sleep" during
  * system sleep and back to "default" on resume.
+ * --failed DEV=STATE: DEV applied STATE and then failed to probe: the core
+ * released its mux claims but left its settings (repeatable).
  * --registers-only: compare the registers with the expected view alone,
  * for a window read while the guest could not dump debugfs (asleep).
  *
@@ -107,6 +109,7 @@ struct options {
 	const char *dtb, *console, *regs, *reset;
 	const char *phase;
 	const char *then[MAX_THEN];
+	bool failed[MAX_THEN];
 	unsigned int nthen;
 	bool json;
 	bool dump_expected;
@@ -126,6 +129,7 @@ struct options {
  * @reset: the reset image the expected view starts from, or NULL (zeros)
  * @phase: the phase of the debugfs dumps to read
  * @then: DEV=STATE transitions after the handles, @nthen of them
+ * @failed: for each of @then, whether DEV then failed to probe
  * @state: the state being applied, for the sources of its settings
  * @has_sources: the capture has the driver's pinconf-sources file
  * @src_mismatches: fields whose sources disagree
@@ -142,6 +146,7 @@ struct verify {
 	unsigned char *reset;
 	const char *phase;
 	const char *const *then;
+	const bool *failed;
 	unsigned int nthen;
 	const char *state;
 	bool has_sources;
@@ -1236,7 +1241,21 @@ static void apply_handles(struct verify *v)
 	free(text);
 }
 
-/* The transitions of --then, after the handles */
+/* A device that failed to probe gave its mux claims back */
+static void release_claims(struct verify *v, const char *dev)
+{
+	size_t len = strlen(dev);
+	unsigned int p;
+	char *owner;
+
+	for (p = 0; p < v->npins; p++) {
+		owner = v->pins[p].view[VIEW_EXPECTED].owner;
+		if (!strncmp(owner, dev, len) && owner[len] == ' ')
+			owner[0] = '\0';
+	}
+}
+
+/* The transitions of --then and --failed, after the handles */
 static void apply_then(struct verify *v)
 {
 	char dev[256], *state;
@@ -1249,6 +1268,8 @@ static void apply_then(struct verify *v)
 			fatal("--then %s: expected DEV=STATE", v->then[i]);
 		*state++ = '\0';
 		apply_state(v, dt_find_device(v, dev), dev, state);
+		if (v->failed[i])
+			release_claims(v, dev);
 	}
 }
 
@@ -1728,6 +1749,7 @@ static void usage(void)
 		"usage: vsoc-verify [--json] RUNDIR\n"
 		"       vsoc-verify [--json] [RUNDIR] [--dtb F] [--console F] [--regs F]\n"
 		"                   [--reset F] [--phase P] [--then DEV=STATE]...\n"
+		"                   [--failed DEV=STATE]..."
 		"                   [--registers-only]\n");
 	exit(2);
 }
@@ -1751,9 +1773,12 @@ static void parse_args(int argc, char **argv, struct options *o)
 			o->reset = argv[++i];
 		else if (i + 1 < argc && !strcmp(argv[i], "--phase"))
 			o->phase = argv[++i];
-		else if (i + 1 < argc && !strcmp(argv[i], "--then") &&
-			 o->nthen < MAX_THEN)
+		else if (i + 1 < argc && (!strcmp(argv[i], "--then") ||
+					  !strcmp(argv[i], "--failed")) &&
+			 o->nthen < MAX_THEN) {
+			o->failed[o->nthen] = !strcmp(argv[i], "--failed");
 			o->then[o->nthen++] = argv[++i];
+		}
 		else if (!strcmp(argv[i], "--registers-only"))
 			o->registers_only = true;
 		else if (argv[i][0] != '-' && !o->rundir)
@@ -1795,6 +1820,7 @@ int main(int argc, char **argv)
 	parse_args(argc, argv, &o);
 	v.phase = o.phase ? o.phase : "boot";
 	v.then = o.then;
+	v.failed = o.failed;
 	v.nthen = o.nthen;
 	if (o.rundir)
 		base_name(o.rundir, NULL, v.board, sizeof(v.board));

@@ -698,6 +698,9 @@ static const char *vsoc_dt_suggest(const char *name)
 
 	for (i = 0; i < ARRAY_SIZE(vsoc_dt_props); i++) {
 		d = vsoc_distance(name, vsoc_dt_props[i].name);
+		/* "bias-high" for "vsoc,bias-high" */
+		if (str_has_prefix(vsoc_dt_props[i].name, "vsoc,"))
+			d = min(d, vsoc_distance(name, vsoc_dt_props[i].name + 5));
 		if (d < bestd) {
 			bestd = d;
 			best = vsoc_dt_props[i].name;
@@ -773,7 +776,8 @@ static int vsoc_dt_check_targets(struct vsoc_pinctrl *vsoc,
 	}
 
 	if (of_property_present(np, "function")) {
-		if (of_property_read_string(np, "function", &fname)) {
+		if (of_property_count_strings(np, "function") != 1 ||
+		    of_property_read_string(np, "function", &fname)) {
 			dev_err(vsoc->dev, "%pOF: function must be one string\n", np);
 			return -EINVAL;
 		}
@@ -987,9 +991,16 @@ static int vsoc_dt_node_to_map(struct pinctrl_dev *pctldev,
 	int ret;
 
 	ret = vsoc_dt_check_node(vsoc, np_config);
-	for_each_available_child_of_node_scoped(np_config, np)
+	for_each_available_child_of_node_scoped(np_config, np) {
 		if (vsoc_dt_check_node(vsoc, np))
 			ret = -EINVAL;
+		/* The generic parser reads a state node and its children only */
+		for_each_child_of_node_scoped(np, deeper) {
+			dev_err(vsoc->dev, "%pOF: pin configuration nodes nest one level deep, this one would be ignored\n",
+				deeper);
+			ret = -EINVAL;
+		}
+	}
 	if (ret) {
 		/*
 		 * A bad hog would make the core refuse the whole controller,

@@ -1,0 +1,221 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# The corpus of malformed boards (tests/corpus/*.dts): each is a real board
+# plus one mistake. Each case compiles (or dtc refuses it with the expected
+# error), boots, and then the kernel log holds every "expect:" text, no
+# "unbound:" device got its pins, every "bound:" device did, and nothing
+# crashed or warned. The comment block at the top of each case holds:
+#
+#	expect: TEXT	fixed text that must be in the kernel log
+#	unbound: DEV	a device that must not have bound (for the
+#			controller: that has no handle, its hogs were
+#			not applied)
+#	bound: DEV	a device that must still have bound
+#	deferred: DEV	a device that must be waiting in devices_deferred;
+#			"DEV because TEXT": with TEXT in its reason
+#	verify-failed: DEV=STATE
+#			a state whose device then failed to probe: its
+#			settings stay (the core does not undo them), its mux
+#			claims go: vsoc-verify --failed DEV=STATE
+#	reset: OPTS	vsoc-reset options for the window's reset image
+#	dtc: fail TEXT	dtc must refuse the file, saying TEXT (no boot)
+#	known-bad: WHY	the driver does not yet say what it should: FAIL, WHY
+#
+# A device is bound when it is a handle in pinctrl-handles, or the parent
+# of a GPIO chip (the PL061 has no pin states), and is not deferred.
+#
+#	CORPUS_CONFIG=debug tests/run.sh corpus	boots the debug kernel
+#	CORPUS=NAME tests/run.sh corpus		only cases whose name has NAME
+#
+# Then, if build/vsoc-verify exists, every booted case whose controller
+# registered is checked with it: everything the DTB asks of the devices
+# that did bind is what debugfs and the registers hold.
+. "$(dirname "$0")/../lib.sh"
+
+CORPUS_CONFIG=${CORPUS_CONFIG:-${VSOC_CONFIG:-vsoc}}
+out=$BUILD/corpus
+mkdir -p "$out"
+dbg=/sys/kernel/debug
+dumps=$dbg/devices_deferred,$dbg/gpio
+
+# Never in a clean log, whatever the board did wrong
+signatures=(
+	'BUG:' 'WARNING:' 'Unable to handle kernel' 'Internal error:' 'Oops'
+	'KASAN' 'UBSAN' 'possible recursive locking' 'circular locking'
+	'unreferenced object' 'Kernel panic' 'inconsistent lock state'
+	'suspicious RCU usage' 'blocked for more than'
+)
+
+# header FILE: the machine-readable lines of the first comment block, as
+# "key<TAB>value"
+header() {
+	awk '
+		/\/\*/ { on = 1 }
+		on && match($0, /^ \* (expect|unbound|bound|deferred|verify-failed|reset|dtc|known-bad): /) {
+			k = substr($0, 4); sub(/: .*/, "", k)
+			v = substr($0, RLENGTH + 1); sub(/[ \t\r]+$/, "", v)
+			print k "\t" v
+		}
+		on && /\*\// { exit }' "$1"
+}
+
+# description FILE: the first line of text in the first comment block
+description() {
+	awk '/\/\*/ { on = 1; next } on && /^ \* [^ ]/ { print substr($0, 4); exit }' "$1"
+}
+
+# The reasons a case failed, joined
+reasons() {
+	local r out=
+	for r in "${why[@]}"; do out+="${out:+; }$r"; done
+	echo "$out"
+}
+
+# is_bound DEV, after a boot
+is_bound() {
+	printf '%s\n%s\n' "$handles" "$chips" | grep -qxF -- "$1" &&
+		! grep -qxF -- "$1" <<<"$waiting"
+}
+
+# read_header FILE: the case's lines into the variables below
+read_header() {
+	expects=() unbound=() bound=() deferred=() thens=() reset='' dtcfail='' knownbad=
+	while IFS=$'\t' read -r k v; do
+		case "$k" in
+		expect) expects+=("$v") ;;
+		unbound) unbound+=("$v") ;;
+		bound) bound+=("$v") ;;
+		deferred) deferred+=("$v") ;;
+		verify-failed) thens+=(--failed "$v") ;;
+		reset) reset=$v ;;
+		dtc) dtcfail=${v#fail } ;;
+		known-bad) knownbad=$v ;;
+		esac
+	done < <(header "$1")
+}
+
+cases=()
+for dts in "$TOP"/tests/corpus/*.dts; do
+	case=$(basename "$dts" .dts)
+	case "$case" in *"${CORPUS:-}"*) cases+=("$case") ;; esac
+done
+
+# First compile every case and boot it, two QEMUs at a time (one per core);
+# each boot leaves its exit status and its harness message in $out.
+for case in "${cases[@]}"; do
+	dts=$TOP/tests/corpus/$case.dts
+	read_header "$dts"
+	rm -f "$out/$case".{rc,err,dtc,dtb} "$out/$case-reset.bin"
+	"$TOP/scripts/dtb.sh" "$dts" "$out/$case.dtb" >"$out/$case.dtc" 2>&1
+	echo $? >"$out/$case.dtcrc"
+	[ "$(cat "$out/$case.dtcrc")" = 0 ] && [ -z "$dtcfail" ] || continue
+	args=(--name "corpus-$case" --config "$CORPUS_CONFIG"
+	      --append "vsocinit.dump=$dumps")
+	if [ -n "$reset" ]; then
+		# shellcheck disable=SC2086 # options, split on purpose
+		"$BUILD/vsoc-reset" $reset "$out/$case-reset.bin" || continue
+		args+=(--reset "$out/$case-reset.bin")
+	fi
+	while [ "$(jobs -rp | wc -l)" -ge "${JOBS:-2}" ]; do
+		wait -n
+	done
+	( "$TOP/qemu/run.sh" "${args[@]}" "$out/$case.dtb" >"$out/$case.err" 2>&1
+	  echo $? >"$out/$case.rc" ) &
+done
+wait
+
+booted=()
+for case in "${cases[@]}"; do
+	dts=$TOP/tests/corpus/$case.dts
+	name="corpus: $case: $(description "$dts")"
+	read_header "$dts"
+	if [ -n "$dtcfail" ]; then
+		if [ "$(cat "$out/$case.dtcrc")" = 0 ]; then
+			fail "$name" "dtc accepted the file"
+		elif ! grep -qF -- "$dtcfail" "$out/$case.dtc"; then
+			fail "$name" "dtc failed without '$dtcfail': $(grep -m1 -E 'ERROR|Warning|Error' "$out/$case.dtc")"
+		else
+			pass "$name"
+		fi
+		continue
+	fi
+	if [ ! -f "$out/$case.rc" ]; then
+		cat "$out/$case.dtc" >&2
+		fail "$name" "does not compile: $(grep -m1 -E 'ERROR|Warning|Error|error' "$out/$case.dtc")"
+		continue
+	fi
+	err=$(cat "$out/$case.err")
+	run=$BUILD/run/corpus-$case
+	log=$run/console.log
+	why=()
+	if [ "$(cat "$out/$case.rc")" != 0 ]; then
+		# A complete log (the harness may refuse a kernel report) is
+		# still checked; a boot that did not finish is not.
+		if ! grep -q '^==== VSOC DONE ====' "$log" 2>/dev/null; then
+			fail "$name" "boot failed: $err"
+			continue
+		fi
+		why+=("qemu/run.sh: $err")
+	fi
+	# vsoc-verify needs the controller's debugfs: skip it when the
+	# controller never registered (nothing on the board has pins then)
+	grep -q "^==== VSOC BEGIN boot $dbg/pinctrl/4c000000.pinctrl/pinmux-pins ====" "$log" &&
+		booted+=("$case")
+	dmesg=$(dump "$log" end dmesg)
+	handles=$(dump "$log" boot $dbg/pinctrl/pinctrl-handles | sed -n 's/^device: \([^ ]*\) .*/\1/p')
+	chips=$(dump "$log" boot $dbg/gpio | sed -n 's/^gpiochip[0-9]*: .* parent: [^/]*\/\([^,]*\),.*/\1/p')
+	reasons_deferred=$(dump "$log" boot $dbg/devices_deferred)
+	waiting=$(cut -f1 <<<"$reasons_deferred")
+
+	for e in "${expects[@]}"; do
+		grep -qF -- "$e" <<<"$dmesg" || why+=("no '$e' in the log")
+	done
+	for d in "${unbound[@]}"; do
+		! is_bound "$d" || why+=("$d bound")
+	done
+	for d in "${bound[@]}"; do
+		is_bound "$d" || why+=("$d did not bind")
+	done
+	for d in "${deferred[@]}"; do
+		# "DEV because TEXT": TEXT must be its deferral reason
+		because=
+		[[ "$d" == *" because "* ]] && because=${d#* because } d=${d%% because *}
+		if ! grep -qxF -- "$d" <<<"$waiting"; then
+			why+=("$d is not in devices_deferred")
+		elif [ -n "$because" ] &&
+		     ! grep -F -- "$d"$'\t' <<<"$reasons_deferred" | grep -qF -- "$because"; then
+			why+=("$d waits, but not because $because")
+		fi
+	done
+	for s in "${signatures[@]}"; do
+		grep -qF -- "$s" "$log" && why+=("the log has '$s': $(grep -m1 -F -- "$s" "$log" | tr -d '\r')")
+	done
+	if [ -n "$knownbad" ]; then
+		if [ ${#why[@]} -eq 0 ]; then
+			fail "$name" "known-bad: $knownbad (but every expectation holds now: remove the known-bad line)"
+		else
+			fail "$name" "known-bad: $knownbad [$(reasons)]"
+		fi
+	elif [ ${#why[@]} -eq 0 ]; then
+		pass "$name"
+	else
+		fail "$name" "$(reasons)"
+	fi
+done
+
+if [ -x "$BUILD/vsoc-verify" ]; then
+	for case in "${booted[@]}"; do
+		name="corpus: $case: everything else on the board is as asked"
+		read_header "$TOP/tests/corpus/$case.dts"
+		args=("$BUILD/run/corpus-$case" "${thens[@]}")
+		[ -f "$out/$case-reset.bin" ] && args+=(--reset "$out/$case-reset.bin")
+		if report=$("$BUILD/vsoc-verify" "${args[@]}" 2>&1); then
+			pass "$name"
+		else
+			# the pins that disagree, else what it said
+			fail "$name" "$(awk '/MISMATCH/ { m = m (m ? "; " : "") $1 ": " substr($0, index($0, "MISMATCH")) }
+				END { print m }' <<<"$report" | grep . || tail -n 2 <<<"$report" | tr '\n' ' ')"
+		fi
+	done
+fi
+finish
