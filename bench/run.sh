@@ -205,13 +205,14 @@ if want loop; then
 		msg "bench: loop, round $b/$boots"
 		# QEMU alone: the same machine, kernel, initramfs, DTB and reset
 		# image, plain RAM, no harness, no verification
+		# (keep the machine and command line in step with qemu/run.sh)
 		t0=$(now)
 		timeout 120 qemu-system-aarch64 \
-			-M virt,gic-version=3 -cpu cortex-a53 -m 256M \
+			-M virt,gic-version=3,acpi=off -cpu cortex-a53 -m 256M \
 			-nographic -net none -no-reboot \
 			-kernel "$kernel" -initrd "$BUILD/initramfs.cpio" -dtb "$dtb" \
 			-device loader,file="$BUILD/vsoc-reset.bin",addr=0x4c000000,force-raw=on \
-			-append "console=ttyAMA0 panic=-1 log_buf_len=4M rdinit=/init" \
+			-append "console=ttyAMA0 panic=-1 log_buf_len=16M rdinit=/init" \
 			</dev/null >"$WORK/loop-qemu.log" 2>&1 ||
 			die "QEMU alone failed: see $WORK/loop-qemu.log"
 		echo "qemu,$b,$(elapsed "$t0" "$(now)"),$(load1)" >>"$OUT/loop.csv"
@@ -225,9 +226,18 @@ if want loop; then
 		# what make run does once its no-op build is done
 		t0=$(now)
 		"$TOP/scripts/dtb.sh" "$board" "$dtb"
+		t1=$(now)
 		"$TOP/qemu/run.sh" "$dtb"
+		t2=$(now)
 		"$BUILD/vsoc-verify" "$BUILD/run/$board" >"$WORK/loop-verify.txt"
-		echo "loop,$b,$(elapsed "$t0" "$(now)"),$(load1)" >>"$OUT/loop.csv"
+		t3=$(now)
+		l=$(load1)
+		{
+			echo "loop,$b,$(elapsed "$t0" "$t3"),$l"
+			echo "loop-dtb,$b,$(elapsed "$t0" "$t1"),$l"
+			echo "loop-run,$b,$(elapsed "$t1" "$t2"),$l"
+			echo "loop-verify,$b,$(elapsed "$t2" "$t3"),$l"
+		} >>"$OUT/loop.csv"
 
 		if [ "${BENCH_MAKE_RUN:-}" = 1 ]; then
 			t0=$(now)
