@@ -95,7 +95,9 @@ snapshot() {
 		skip=$(((WINDOW - RAM_BASE) / WINDOW_SIZE)) status=none
 }
 
-cmdline="console=ttyAMA0 panic=-1 log_buf_len=16M rdinit=/init $append"
+# earlycon: a boot that dies before the console driver binds (it waits for
+# the pin controller) still leaves its log
+cmdline="earlycon console=ttyAMA0 panic=-1 log_buf_len=16M rdinit=/init $append"
 [ "$config" = debug ] && cmdline="$cmdline vsocinit.kmemleak=1"
 
 if [ -z "$conf" ]; then
