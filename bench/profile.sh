@@ -7,7 +7,8 @@
 # controller's probe function and the next driver_bound() (the end of that
 # probe), and prints a flat profile per kernel function.
 #
-#   bench/profile.sh [--target vsoc|single] [--top N] [GEN-DTS-OPTIONS...]
+#   bench/profile.sh [--target vsoc|single] [--top N] [--inclusive F,F..]
+#                    [GEN-DTS-OPTIONS...]
 #
 # e.g. bench/profile.sh --target vsoc --nbanks 32 (the default board is
 # --nbanks 8 --single 256). Instructions are those of the guest; with
@@ -17,11 +18,12 @@ set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 . "$TOP/tests/lib.sh"
 
-target=vsoc top=40 gen=()
+target=vsoc top=40 gen=() more=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--target) target=$2; shift 2 ;;
 	--top) top=$2; shift 2 ;;
+	--inclusive) more=,$2; shift 2 ;;
 	*) gen+=("$1"); shift ;;
 	esac
 done
@@ -69,6 +71,6 @@ echo "# $(dump "$BUILD/run/bench-profile/console.log" end dmesg | grep -m1 "prob
 incl=pin_get_from_name,pinctrl_get_group_selector,vsoc_get_group_name,match_string
 incl=$incl,pinmux_func_name_to_selector,vsoc_dt_check_node,vsoc_dt_subnode_to_map
 incl=$incl,xa_load,xa_store,vsoc_pad_update,vsoc_source_get,vsoc_set_mux
-incl=$incl,pcs_parse_one_pinctrl_entry,pcs_pinconf_set,pcs_set_mux
+incl=$incl,pcs_parse_one_pinctrl_entry,pcs_pinconf_set,pcs_set_mux$more
 "$TOP/bench/tbprof-report.py" "$map" "$prof" --top "$top" --inclusive "$incl" \
 	--callers strcmp,radix_tree_lookup,__kmalloc_cache_noprof,__kmalloc_node_track_caller_noprof

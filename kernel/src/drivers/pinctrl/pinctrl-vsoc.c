@@ -22,9 +22,11 @@
 
 #include <linux/bitfield.h>
 #include <linux/cleanup.h>
+#include <linux/ctype.h>
 #include <linux/debugfs.h>
 #include <linux/device.h>
 #include <linux/err.h>
+#include <linux/hash.h>
 #include <linux/kernel.h>
 #include <linux/list.h>
 #include <linux/log2.h>
@@ -39,7 +41,6 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <linux/xarray.h>
 
 #include <linux/pinctrl/pinconf-generic.h>
 #include <linux/pinctrl/pinconf.h>
@@ -66,25 +67,35 @@ struct vsoc_group {
 /**
  * struct vsoc_source - where the value of a PAD field came from
  * @list: in &vsoc_pinctrl.sources
+ * @hnode: in &vsoc_pinctrl.src_hash, hashed by @np
  * @np: the pin configuration node, NULL for a setting made at run time
  * @dev: the device whose state applied it
  * @state: that state
  */
 struct vsoc_source {
 	struct list_head list;
+	struct hlist_node hnode;
 	struct device_node *np;
 	const char *dev;
 	const char *state;
 };
 
 /**
- * struct vsoc_map_node - the DT node a configs array was built from
- * @np: the node (the map holds no reference: the DT outlives the map)
- * @map: the map entry, whose device and state names the core fills in
+ * struct vsoc_map_node - the configs of the maps built from one DT node
+ * @hnode: in &vsoc_pinctrl.map_hash, hashed by the address of @configs
+ * @np: the node (no reference held: the DT outlives the maps)
+ * @map: a map using @configs, whose device and state names the core fills in
+ * @src: the source of the settings, once they have been applied
+ * @num_configs: number of @configs
+ * @configs: the array that every configs map of the node points at
  */
 struct vsoc_map_node {
+	struct hlist_node hnode;
 	struct device_node *np;
 	const struct pinctrl_map *map;
+	const struct vsoc_source *src;
+	unsigned int num_configs;
+	unsigned long configs[] __counted_by(num_configs);
 };
 
 /**
@@ -94,7 +105,8 @@ struct vsoc_map_node {
  * @pctldev: the registered pin controller
  * @desc: its description
  * @npins: number of pins, 32 per bank
- * @pin_names: the name of each pin (also the groups of function "gpio")
+ * @pin_names: the name of each pin (also the groups of function "gpio"):
+ *	the first @npins of vsoc_pin_names
  * @pin_nums: pin_nums[i] == i, the pin array of the one-pin group of pin i
  * @groups: datasheet groups whose pins this part has
  * @ngroups: number of @groups; group selectors from @ngroups on are the
@@ -104,9 +116,11 @@ struct vsoc_map_node {
  * @claiming_hogs: set while the core parses the controller's own states
  * @lock: serialises PAD updates with the record of who made them
  * @sources: every DT node (with its device and state) that set a PAD field
- * @map_nodes: the DT node of each configs array that vsoc_dt_node_to_map()
- *	built, indexed by the array's address: the core hands that array to
+ * @src_hash: @sources, hashed by DT node
+ * @map_hash: the DT node of each configs array that vsoc_dt_node_to_map()
+ *	built, hashed by the array's address: the core hands that array to
  *	pin_config_set()
+ * @hash_bits: @src_hash and @map_hash have 2^@hash_bits buckets
  * @field_src: the source that last set each PAD field of each pin
  */
 struct vsoc_pinctrl {
@@ -115,7 +129,7 @@ struct vsoc_pinctrl {
 	struct pinctrl_dev *pctldev;
 	struct pinctrl_desc desc;
 	unsigned int npins;
-	const char **pin_names;
+	const char * const *pin_names;
 	unsigned int *pin_nums;
 	const struct vsoc_group **groups;
 	unsigned int ngroups;
@@ -124,7 +138,9 @@ struct vsoc_pinctrl {
 	bool claiming_hogs;
 	struct mutex lock;	/* PAD updates and @field_src */
 	struct list_head sources;
-	struct xarray map_nodes;
+	struct hlist_head *src_hash;
+	struct hlist_head *map_hash;
+	unsigned int hash_bits;
 	const struct vsoc_source **field_src;
 };
 
@@ -512,6 +528,8 @@ static const char *vsoc_pad_field_name(u32 mask)
 
 /* Names and lookups */
 
+#define VSOC_FUNC_GPIO	0	/* vsoc_pinctrl.funcs[0] */
+
 static const char *vsoc_group_name(struct vsoc_pinctrl *vsoc, unsigned int sel)
 {
 	if (sel < vsoc->ngroups)
@@ -519,7 +537,11 @@ static const char *vsoc_group_name(struct vsoc_pinctrl *vsoc, unsigned int sel)
 	return vsoc->pin_names[sel - vsoc->ngroups];
 }
 
-/* The pin called @name ("PC13"), or -EINVAL */
+/*
+ * The pin called @name ("PC13"), or -EINVAL. Read from the name, as
+ * vsoc_pin_name() writes it: only the pin's own name matches (no leading
+ * zeros, signs or trailing characters).
+ */
 static int vsoc_pin_by_name(struct vsoc_pinctrl *vsoc, const char *name)
 {
 	unsigned int bank, index;
@@ -536,15 +558,19 @@ static int vsoc_pin_by_name(struct vsoc_pinctrl *vsoc, const char *name)
 		bank = name[1] - 'A';
 		name += 2;
 	}
-	if (kstrtouint(name, 10, &index) || index >= VSOC_PINS_PER_BANK)
+	if (!isdigit(name[0]))
+		return -EINVAL;
+	index = name[0] - '0';
+	if (isdigit(name[1])) {
+		if (index == 0)
+			return -EINVAL;
+		index = index * 10 + name[1] - '0';
+		name++;
+	}
+	if (name[1] || index >= VSOC_PINS_PER_BANK)
 		return -EINVAL;
 	index += bank * VSOC_PINS_PER_BANK;
-	if (index >= vsoc->npins)
-		return -EINVAL;
-	/* no leading zeros or signs: the name must be the pin's own */
-	if (strcmp(vsoc->pin_names[index] + (bank < 26 ? 2 : 3), name))
-		return -EINVAL;
-	return index;
+	return index < vsoc->npins ? index : -EINVAL;
 }
 
 static int vsoc_group_by_name(struct vsoc_pinctrl *vsoc, const char *name)
@@ -570,15 +596,24 @@ vsoc_function_by_name(struct vsoc_pinctrl *vsoc, const char *name)
 	return NULL;
 }
 
-static bool vsoc_function_has_group(const struct pinfunction *func,
-				    const char *group)
+/*
+ * The selector of the group called @name if function @func can be muxed onto
+ * it, else -EINVAL: the one-pin groups of "gpio" from the pin's name, the few
+ * groups of the other functions by a search.
+ */
+static int vsoc_function_group(struct vsoc_pinctrl *vsoc, unsigned int func,
+			       const char *name)
 {
-	unsigned int i;
+	int pin;
 
-	for (i = 0; i < func->ngroups; i++)
-		if (!strcmp(func->groups[i], group))
-			return true;
-	return false;
+	if (func == VSOC_FUNC_GPIO) {
+		pin = vsoc_pin_by_name(vsoc, name);
+		return pin < 0 ? pin : vsoc->ngroups + pin;
+	}
+	if (match_string(vsoc->funcs[func].groups, vsoc->funcs[func].ngroups,
+			 name) < 0)
+		return -EINVAL;
+	return vsoc_group_by_name(vsoc, name);
 }
 
 /* Strict checking of DT pin configuration nodes */
@@ -810,7 +845,9 @@ static int vsoc_dt_check_targets(struct vsoc_pinctrl *vsoc,
 				vsoc_group_name(vsoc, vsoc->ngroups + vsoc->npins - 1));
 			return -EINVAL;
 		}
-		if (func && !vsoc_function_has_group(func, target)) {
+		/* every pin is a group of "gpio": no second lookup */
+		if (func && !(npins && func == &vsoc->funcs[VSOC_FUNC_GPIO]) &&
+		    vsoc_function_group(vsoc, func - vsoc->funcs, target) < 0) {
 			dev_err(vsoc->dev, "%pOF: function %s cannot be muxed on %s %s (%s has groups %s%s)\n",
 				np, func->name, npins ? "pin" : "group", target,
 				func->name, func->groups[0],
@@ -939,45 +976,132 @@ static void vsoc_pin_dbg_show(struct pinctrl_dev *pctldev, struct seq_file *s,
 		   (mux & VSOC_MUX_MASK(pin)) >> VSOC_MUX_SHIFT(pin), pad);
 }
 
+static struct hlist_head *vsoc_map_bucket(struct vsoc_pinctrl *vsoc,
+					  const unsigned long *configs)
+{
+	return &vsoc->map_hash[hash_ptr(configs, vsoc->hash_bits)];
+}
+
+/* The record of the DT node a configs array was built from, or NULL */
+static struct vsoc_map_node *vsoc_map_node_find(struct vsoc_pinctrl *vsoc,
+						const unsigned long *configs)
+{
+	struct vsoc_map_node *node;
+
+	lockdep_assert_held(&vsoc->lock);
+
+	hlist_for_each_entry(node, vsoc_map_bucket(vsoc, configs), hnode)
+		if (node->configs == configs)
+			return node;
+	return NULL;
+}
+
+/*
+ * The maps of a DT node share one configs array, in its vsoc_map_node: the
+ * configs maps of a node follow each other, so each array is seen in one run.
+ */
+
 static void vsoc_dt_free_map(struct pinctrl_dev *pctldev,
 			     struct pinctrl_map *map, unsigned int num_maps)
 {
 	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
+	unsigned long *configs, *last = NULL;
+	struct vsoc_map_node *node;
 	unsigned int i;
 
-	for (i = 0; i < num_maps; i++)
-		if (map[i].type == PIN_MAP_TYPE_CONFIGS_PIN ||
-		    map[i].type == PIN_MAP_TYPE_CONFIGS_GROUP)
-			kfree(xa_erase(&vsoc->map_nodes,
-				       (unsigned long)map[i].data.configs.configs));
+	scoped_guard(mutex, &vsoc->lock) {
+		for (i = 0; i < num_maps; i++) {
+			if (map[i].type != PIN_MAP_TYPE_CONFIGS_PIN &&
+			    map[i].type != PIN_MAP_TYPE_CONFIGS_GROUP)
+				continue;
+			configs = map[i].data.configs.configs;
+			/* freed with its node, not by pinctrl_utils_free_map() */
+			map[i].data.configs.configs = NULL;
+			if (configs == last)
+				continue;
+			last = configs;
+			node = vsoc_map_node_find(vsoc, configs);
+			if (node) {
+				hlist_del(&node->hnode);
+				kfree(node);
+			}
+		}
+	}
 	pinctrl_utils_free_map(pctldev, map, num_maps);
 }
 
-/* The generic parser for one node, remembering which node each map is from */
+/*
+ * One node, as pinconf_generic_dt_subnode_to_map() does it, except that the
+ * configs maps of the node share one array, which records the node: the
+ * provenance of every setting is then one lookup per node, and a node that
+ * lists many pins does not make a copy of its configs per pin.
+ */
 static int vsoc_dt_subnode_to_map(struct pinctrl_dev *pctldev,
 				  struct device_node *np, struct pinctrl_map **map,
 				  unsigned int *reserved, unsigned int *num_maps)
 {
 	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
-	struct vsoc_map_node *node;
-	unsigned int i = *num_maps;
+	enum pinctrl_map_type type = PIN_MAP_TYPE_CONFIGS_PIN;
+	const char *kind = "pins", *function = NULL, *target;
+	unsigned long *configs = NULL;
+	struct vsoc_map_node *node = NULL;
+	unsigned int num_configs = 0, n;
+	struct property *prop;
 	int ret;
 
-	ret = pinconf_generic_dt_subnode_to_map(pctldev, np, map, reserved,
-						num_maps, PIN_MAP_TYPE_INVALID);
-	for (; !ret && i < *num_maps; i++) {
-		if ((*map)[i].type == PIN_MAP_TYPE_MUX_GROUP)
-			continue;
-		node = kzalloc(sizeof(*node), GFP_KERNEL);
-		if (!node)
-			return -ENOMEM;
-		node->np = np;
-		ret = xa_err(xa_store(&vsoc->map_nodes,
-				      (unsigned long)(*map)[i].data.configs.configs,
-				      node, GFP_KERNEL));
-		if (ret)
-			kfree(node);
+	ret = of_property_count_strings(np, kind);
+	if (ret < 0) {
+		kind = "groups";
+		type = PIN_MAP_TYPE_CONFIGS_GROUP;
+		ret = of_property_count_strings(np, kind);
+		if (ret < 0)
+			return 0;	/* a node that only holds subnodes */
 	}
+	n = ret;
+	/* vsoc_dt_check_node() made sure it is absent or one string */
+	of_property_read_string(np, "function", &function);
+
+	ret = pinconf_generic_parse_dt_config(np, pctldev, &configs, &num_configs);
+	if (ret)
+		return ret;
+	ret = pinctrl_utils_reserve_map(pctldev, map, reserved, num_maps,
+					n * (!!function + !!num_configs));
+	if (ret)
+		goto out;
+
+	if (num_configs) {
+		node = kzalloc(struct_size(node, configs, num_configs), GFP_KERNEL);
+		if (!node) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		node->np = np;
+		node->num_configs = num_configs;
+		memcpy(node->configs, configs, num_configs * sizeof(*configs));
+		scoped_guard(mutex, &vsoc->lock)
+			hlist_add_head(&node->hnode,
+				       vsoc_map_bucket(vsoc, node->configs));
+	}
+
+	/* The maps are reserved: nothing below fails */
+	of_property_for_each_string(np, kind, prop, target) {
+		if (function)
+			pinctrl_utils_add_map_mux(pctldev, map, reserved,
+						  num_maps, target, function);
+		if (node) {
+			(*map)[*num_maps] = (struct pinctrl_map) {
+				.type = type,
+				.data.configs = {
+					.group_or_pin = target,
+					.configs = node->configs,
+					.num_configs = num_configs,
+				},
+			};
+			(*num_maps)++;
+		}
+	}
+out:
+	kfree(configs);
 	return ret;
 }
 
@@ -1029,12 +1153,13 @@ static int vsoc_dt_node_to_map(struct pinctrl_dev *pctldev,
 	}
 
 	/* The map array is final now */
+	guard(mutex)(&vsoc->lock);
 	for (i = 0; i < *num_maps; i++) {
 		if ((*map)[i].type == PIN_MAP_TYPE_MUX_GROUP)
 			continue;
-		node = xa_load(&vsoc->map_nodes,
-			       (unsigned long)(*map)[i].data.configs.configs);
-		if (node)
+		node = container_of((*map)[i].data.configs.configs,
+				    struct vsoc_map_node, configs[0]);
+		if (!node->map)
 			node->map = &(*map)[i];
 	}
 	return 0;
@@ -1076,6 +1201,14 @@ static int vsoc_get_function_groups(struct pinctrl_dev *pctldev,
 	*groups = vsoc->funcs[selector].groups;
 	*ngroups = vsoc->funcs[selector].ngroups;
 	return 0;
+}
+
+static int vsoc_get_function_group_selector(struct pinctrl_dev *pctldev,
+					    unsigned int selector,
+					    const char *group)
+{
+	return vsoc_function_group(pinctrl_dev_get_drvdata(pctldev), selector,
+				   group);
 }
 
 /*
@@ -1122,6 +1255,7 @@ static const struct pinmux_ops vsoc_pinmux_ops = {
 	.get_functions_count	= vsoc_get_functions_count,
 	.get_function_name	= vsoc_get_function_name,
 	.get_function_groups	= vsoc_get_function_groups,
+	.get_function_group_selector = vsoc_get_function_group_selector,
 	.set_mux		= vsoc_set_mux,
 	.gpio_request_enable	= vsoc_gpio_request_enable,
 	.strict			= true,
@@ -1189,11 +1323,12 @@ static const struct vsoc_source *vsoc_source_get(struct vsoc_pinctrl *vsoc,
 						 const char *dev,
 						 const char *state)
 {
+	struct hlist_head *bucket = &vsoc->src_hash[hash_ptr(np, vsoc->hash_bits)];
 	struct vsoc_source *src;
 
 	lockdep_assert_held(&vsoc->lock);
 
-	list_for_each_entry(src, &vsoc->sources, list)
+	hlist_for_each_entry(src, bucket, hnode)
 		if (src->np == np && !strcmp(src->dev, dev) &&
 		    !strcmp(src->state, state))
 			return src;
@@ -1211,6 +1346,7 @@ static const struct vsoc_source *vsoc_source_get(struct vsoc_pinctrl *vsoc,
 	}
 	src->np = of_node_get(np);
 	list_add_tail(&src->list, &vsoc->sources);
+	hlist_add_head(&src->hnode, bucket);
 	return src;
 }
 
@@ -1220,11 +1356,13 @@ static const struct vsoc_source *vsoc_source_of(struct vsoc_pinctrl *vsoc,
 {
 	struct vsoc_map_node *node;
 
-	node = xa_load(&vsoc->map_nodes, (unsigned long)configs);
+	node = vsoc_map_node_find(vsoc, configs);
 	if (!node || !node->map)
 		return vsoc_source_get(vsoc, NULL, "(run time)", "");
-	return vsoc_source_get(vsoc, node->np, node->map->dev_name,
-			       node->map->name);
+	if (!node->src)
+		node->src = vsoc_source_get(vsoc, node->np, node->map->dev_name,
+					    node->map->name);
+	return node->src;
 }
 
 static void vsoc_sources_free(void *data)
@@ -1238,7 +1376,6 @@ static void vsoc_sources_free(void *data)
 		kfree(src->state);
 		kfree(src);
 	}
-	xa_destroy(&vsoc->map_nodes);
 }
 
 /*
@@ -1280,9 +1417,10 @@ static int vsoc_pad_update(struct vsoc_pinctrl *vsoc, unsigned int pin,
 		return ret;
 
 	src = vsoc_source_of(vsoc, configs);
-	for (i = 0; i < VSOC_NFIELDS; i++) {
+	for (i = 0; i < VSOC_NFIELDS && mask; i++) {
 		if (!(mask & vsoc_pad_fields[i].mask))
 			continue;
+		mask &= ~vsoc_pad_fields[i].mask;
 		slot = &vsoc->field_src[pin * VSOC_NFIELDS + i];
 		vsoc_check_overlap(vsoc, pin, i, *slot, src, old, new);
 		*slot = src;
@@ -1450,36 +1588,54 @@ static_assert(ARRAY_SIZE(vsoc_conf_items) == ARRAY_SIZE(vsoc_custom_params));
 
 /* Probe */
 
+/*
+ * The datasheet's pin names: PA0 to PZ31, then PAA0 to PAF31. Written out by
+ * hand: kasprintf() for each of up to 1024 pins took more time than all the
+ * rest of the registration.
+ */
+#define VSOC_PIN_NAME_SIZE	sizeof("PAF31")
+
+static void vsoc_pin_name(char *buf, unsigned int pin)
+{
+	unsigned int bank = pin / VSOC_PINS_PER_BANK;
+	unsigned int index = pin % VSOC_PINS_PER_BANK;
+
+	*buf++ = 'P';
+	if (bank >= 26) {
+		*buf++ = 'A';
+		bank -= 26;
+	}
+	*buf++ = 'A' + bank;
+	if (index >= 10)
+		*buf++ = '0' + index / 10;
+	*buf++ = '0' + index % 10;
+	*buf = '\0';
+}
+
 static int vsoc_build_pins(struct vsoc_pinctrl *vsoc)
 {
 	struct pinctrl_pin_desc *pins;
-	unsigned int i, bank;
+	const char **names;
+	char *buf;
+	unsigned int i;
 
 	pins = devm_kcalloc(vsoc->dev, vsoc->npins, sizeof(*pins), GFP_KERNEL);
-	vsoc->pin_names = devm_kcalloc(vsoc->dev, vsoc->npins,
-				       sizeof(*vsoc->pin_names), GFP_KERNEL);
+	names = devm_kcalloc(vsoc->dev, vsoc->npins, sizeof(*names), GFP_KERNEL);
+	buf = devm_kcalloc(vsoc->dev, vsoc->npins, VSOC_PIN_NAME_SIZE, GFP_KERNEL);
 	vsoc->pin_nums = devm_kcalloc(vsoc->dev, vsoc->npins,
 				      sizeof(*vsoc->pin_nums), GFP_KERNEL);
-	if (!pins || !vsoc->pin_names || !vsoc->pin_nums)
+	if (!pins || !names || !buf || !vsoc->pin_nums)
 		return -ENOMEM;
 
-	for (i = 0; i < vsoc->npins; i++) {
-		bank = i / VSOC_PINS_PER_BANK;
-		/* PA0 .. PZ31, then PAA0 .. PAF31 */
-		if (bank < 26)
-			pins[i].name = devm_kasprintf(vsoc->dev, GFP_KERNEL, "P%c%u",
-						      'A' + bank, i % VSOC_PINS_PER_BANK);
-		else
-			pins[i].name = devm_kasprintf(vsoc->dev, GFP_KERNEL, "PA%c%u",
-						      'A' + bank - 26,
-						      i % VSOC_PINS_PER_BANK);
-		if (!pins[i].name)
-			return -ENOMEM;
+	for (i = 0; i < vsoc->npins; i++, buf += VSOC_PIN_NAME_SIZE) {
+		vsoc_pin_name(buf, i);
 		pins[i].number = i;
-		vsoc->pin_names[i] = pins[i].name;
+		pins[i].name = buf;
+		names[i] = buf;
 		vsoc->pin_nums[i] = i;
 	}
 
+	vsoc->pin_names = names;
 	vsoc->desc.pins = pins;
 	vsoc->desc.npins = vsoc->npins;
 	return 0;
@@ -1559,7 +1715,6 @@ vsoc_pinctrl_init(struct device *dev, struct regmap *map)
 	vsoc->dev = dev;
 	vsoc->map = map;
 	INIT_LIST_HEAD(&vsoc->sources);
-	xa_init(&vsoc->map_nodes);
 	ret = devm_add_action_or_reset(dev, vsoc_sources_free, vsoc);
 	if (ret)
 		return ERR_PTR(ret);
@@ -1584,6 +1739,15 @@ vsoc_pinctrl_init(struct device *dev, struct regmap *map)
 					 "NBANKS is %u, expected 1 to %u\n",
 					 nbanks, VSOC_MAX_BANKS);
 	vsoc->npins = nbanks * VSOC_PINS_PER_BANK;
+
+	/* About one configs array per pin and state, one source per node */
+	vsoc->hash_bits = order_base_2(vsoc->npins);
+	vsoc->src_hash = devm_kcalloc(dev, 1U << vsoc->hash_bits,
+				      sizeof(*vsoc->src_hash), GFP_KERNEL);
+	vsoc->map_hash = devm_kcalloc(dev, 1U << vsoc->hash_bits,
+				      sizeof(*vsoc->map_hash), GFP_KERNEL);
+	if (!vsoc->src_hash || !vsoc->map_hash)
+		return ERR_PTR(-ENOMEM);
 
 	ret = vsoc_build_pins(vsoc);
 	if (!ret)
