@@ -23,9 +23,9 @@
 #			controllers: default (applied at probe, default) or
 #			sleep (the only state: parsed into maps and settings
 #			at probe but applied only for system sleep, so the
-#			probe time is without the application; not "default"
-#			plus an empty pinctrl-0: the core oopses on an empty
-#			hog state, see bench/README)
+#			probe time is without the application; a lone state
+#			also runs on kernels without kernel/patches/0010, on
+#			which an empty hog pinctrl-0 oopses)
 #
 # The pinconf-single window is a second /reserved-memory no-map region at
 # 0x4c100000 (0x1000 bytes: up to 1024 registers). Its register layout,

@@ -86,6 +86,8 @@ struct vsoc_source {
  * @np: the node (no reference held: the DT outlives the maps)
  * @map: a map using @configs, whose device and state names the core fills in
  * @src: the source of the settings, once they have been applied
+ * @mask: the PAD fields @configs set
+ * @val: their values
  * @num_configs: number of @configs
  * @configs: the array that every configs map of the node points at
  */
@@ -94,6 +96,8 @@ struct vsoc_map_node {
 	struct device_node *np;
 	const struct pinctrl_map *map;
 	const struct vsoc_source *src;
+	u32 mask;
+	u32 val;
 	unsigned int num_configs;
 	unsigned long configs[] __counted_by(num_configs);
 };
@@ -114,7 +118,9 @@ struct vsoc_map_node {
  * @funcs: functions with at least one group on this part; "gpio" first
  * @nfuncs: number of @funcs
  * @claiming_hogs: set while the core parses the controller's own states
- * @lock: serialises PAD updates with the record of who made them
+ * @lock: serialises the read-modify-writes of MUX and PAD registers (regmap
+ *	takes no lock of its own), and PAD updates with the record of who
+ *	made them
  * @sources: every DT node (with its device and state) that set a PAD field
  * @src_hash: @sources, hashed by DT node
  * @map_hash: the DT node of each configs array that vsoc_dt_node_to_map()
@@ -136,7 +142,7 @@ struct vsoc_pinctrl {
 	struct pinfunction *funcs;
 	unsigned int nfuncs;
 	bool claiming_hogs;
-	struct mutex lock;	/* PAD updates and @field_src */
+	struct mutex lock;	/* register updates and @field_src */
 	struct list_head sources;
 	struct hlist_head *src_hash;
 	struct hlist_head *map_hash;
@@ -932,6 +938,38 @@ static int vsoc_dt_check_node(struct vsoc_pinctrl *vsoc, struct device_node *np)
 	return ret;
 }
 
+/* The PAD fields a list of configurations changes, and their new value */
+static int vsoc_pinconf_encode(struct vsoc_pinctrl *vsoc, unsigned int pin,
+			       const unsigned long *configs,
+			       unsigned int num_configs, u32 *mask, u32 *val)
+{
+	unsigned int i, param;
+	u32 m, v, arg;
+	int ret;
+
+	*mask = 0;
+	*val = 0;
+	for (i = 0; i < num_configs; i++) {
+		param = pinconf_to_config_param(configs[i]);
+		arg = pinconf_to_config_argument(configs[i]);
+		/*
+		 * DT states were checked when they were parsed; this is a
+		 * driver asking (gpiolib tries debounce values, say), and the
+		 * caller handles the error.
+		 */
+		ret = vsoc_pad_encode(param, arg, &m, &v);
+		if (ret) {
+			dev_dbg(vsoc->dev, "%s: parameter %u cannot be %u: %d\n",
+				vsoc->pin_names[pin], param, arg, ret);
+			return ret;
+		}
+		/* applied in order: a later setting of a field wins */
+		*mask |= m;
+		*val = (*val & ~m) | v;
+	}
+	return 0;
+}
+
 /* pinctrl_ops */
 
 static int vsoc_get_groups_count(struct pinctrl_dev *pctldev)
@@ -1078,6 +1116,13 @@ static int vsoc_dt_subnode_to_map(struct pinctrl_dev *pctldev,
 		node->np = np;
 		node->num_configs = num_configs;
 		memcpy(node->configs, configs, num_configs * sizeof(*configs));
+		/* checked by vsoc_dt_check_node(): cannot fail */
+		ret = vsoc_pinconf_encode(vsoc, 0, configs, num_configs,
+					  &node->mask, &node->val);
+		if (ret) {
+			kfree(node);
+			goto out;
+		}
 		scoped_guard(mutex, &vsoc->lock)
 			hlist_add_head(&node->hnode,
 				       vsoc_map_bucket(vsoc, node->configs));
@@ -1212,13 +1257,15 @@ static int vsoc_get_function_group_selector(struct pinctrl_dev *pctldev,
 }
 
 /*
- * Eight pins share a MUX register: each change is a read-modify-write that
- * regmap performs under its own lock, so changes of neighbouring pins from
- * different consumers cannot lose each other.
+ * Eight pins share a MUX register: each change is a read-modify-write under
+ * @lock, so changes of neighbouring pins from different consumers cannot
+ * lose each other.
  */
 static int vsoc_set_pin_mux(struct vsoc_pinctrl *vsoc, unsigned int pin,
 			    unsigned int sel)
 {
+	lockdep_assert_held(&vsoc->lock);
+
 	return regmap_update_bits(vsoc->map, VSOC_REG_MUX(pin),
 				  VSOC_MUX_MASK(pin), sel << VSOC_MUX_SHIFT(pin));
 }
@@ -1230,6 +1277,8 @@ static int vsoc_set_mux(struct pinctrl_dev *pctldev, unsigned int func_selector,
 	const struct vsoc_group *group;
 	unsigned int i;
 	int ret;
+
+	guard(mutex)(&vsoc->lock);
 
 	/* One-pin groups belong to function "gpio", select 0 */
 	if (group_selector >= vsoc->ngroups)
@@ -1248,7 +1297,10 @@ static int vsoc_gpio_request_enable(struct pinctrl_dev *pctldev,
 				    struct pinctrl_gpio_range *range,
 				    unsigned int pin)
 {
-	return vsoc_set_pin_mux(pinctrl_dev_get_drvdata(pctldev), pin, 0);
+	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
+
+	guard(mutex)(&vsoc->lock);
+	return vsoc_set_pin_mux(vsoc, pin, 0);
 }
 
 static const struct pinmux_ops vsoc_pinmux_ops = {
@@ -1279,38 +1331,6 @@ static int vsoc_pinconf_get(struct pinctrl_dev *pctldev, unsigned int pin,
 	if (ret)
 		return ret;
 	*config = pinconf_to_config_packed(param, arg);
-	return 0;
-}
-
-/* The PAD fields a list of configurations changes, and their new value */
-static int vsoc_pinconf_encode(struct vsoc_pinctrl *vsoc, unsigned int pin,
-			       unsigned long *configs, unsigned int num_configs,
-			       u32 *mask, u32 *val)
-{
-	unsigned int i, param;
-	u32 m, v, arg;
-	int ret;
-
-	*mask = 0;
-	*val = 0;
-	for (i = 0; i < num_configs; i++) {
-		param = pinconf_to_config_param(configs[i]);
-		arg = pinconf_to_config_argument(configs[i]);
-		/*
-		 * DT states were checked when they were parsed; this is a
-		 * driver asking (gpiolib tries debounce values, say), and the
-		 * caller handles the error.
-		 */
-		ret = vsoc_pad_encode(param, arg, &m, &v);
-		if (ret) {
-			dev_dbg(vsoc->dev, "%s: parameter %u cannot be %u: %d\n",
-				vsoc->pin_names[pin], param, arg, ret);
-			return ret;
-		}
-		/* applied in order: a later setting of a field wins */
-		*mask |= m;
-		*val = (*val & ~m) | v;
-	}
 	return 0;
 }
 
@@ -1352,11 +1372,8 @@ static const struct vsoc_source *vsoc_source_get(struct vsoc_pinctrl *vsoc,
 
 /* The source of a configs array: a DT state, or a driver at run time */
 static const struct vsoc_source *vsoc_source_of(struct vsoc_pinctrl *vsoc,
-						const unsigned long *configs)
+						struct vsoc_map_node *node)
 {
-	struct vsoc_map_node *node;
-
-	node = vsoc_map_node_find(vsoc, configs);
 	if (!node || !node->map)
 		return vsoc_source_get(vsoc, NULL, "(run time)", "");
 	if (!node->src)
@@ -1400,13 +1417,13 @@ static void vsoc_check_overlap(struct vsoc_pinctrl *vsoc, unsigned int pin,
 
 /* Set PAD fields of a pin and record where their values came from */
 static int vsoc_pad_update(struct vsoc_pinctrl *vsoc, unsigned int pin,
-			   const unsigned long *configs, u32 mask, u32 val)
+			   struct vsoc_map_node *node, u32 mask, u32 val)
 {
 	const struct vsoc_source *src, **slot;
 	unsigned int old, new, i;
 	int ret;
 
-	guard(mutex)(&vsoc->lock);
+	lockdep_assert_held(&vsoc->lock);
 
 	ret = regmap_read(vsoc->map, VSOC_REG_PAD(pin), &old);
 	if (ret)
@@ -1416,7 +1433,7 @@ static int vsoc_pad_update(struct vsoc_pinctrl *vsoc, unsigned int pin,
 	if (ret)
 		return ret;
 
-	src = vsoc_source_of(vsoc, configs);
+	src = vsoc_source_of(vsoc, node);
 	for (i = 0; i < VSOC_NFIELDS && mask; i++) {
 		if (!(mask & vsoc_pad_fields[i].mask))
 			continue;
@@ -1424,6 +1441,37 @@ static int vsoc_pad_update(struct vsoc_pinctrl *vsoc, unsigned int pin,
 		slot = &vsoc->field_src[pin * VSOC_NFIELDS + i];
 		vsoc_check_overlap(vsoc, pin, i, *slot, src, old, new);
 		*slot = src;
+	}
+	return 0;
+}
+
+/* Apply a configs array to pins, recording where the values came from */
+static int vsoc_pad_set(struct vsoc_pinctrl *vsoc, const unsigned int *pins,
+			unsigned int npins, const unsigned long *configs,
+			unsigned int num_configs)
+{
+	struct vsoc_map_node *node;
+	unsigned int i;
+	u32 mask, val;
+	int ret;
+
+	lockdep_assert_held(&vsoc->lock);
+
+	node = vsoc_map_node_find(vsoc, configs);
+	if (node) {
+		/* a DT node's, encoded when it was parsed */
+		mask = node->mask;
+		val = node->val;
+	} else {
+		ret = vsoc_pinconf_encode(vsoc, pins[0], configs, num_configs,
+					  &mask, &val);
+		if (ret)
+			return ret;
+	}
+	for (i = 0; i < npins; i++) {
+		ret = vsoc_pad_update(vsoc, pins[i], node, mask, val);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }
@@ -1491,13 +1539,9 @@ static int vsoc_pinconf_set(struct pinctrl_dev *pctldev, unsigned int pin,
 			    unsigned long *configs, unsigned int num_configs)
 {
 	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
-	u32 mask, val;
-	int ret;
 
-	ret = vsoc_pinconf_encode(vsoc, pin, configs, num_configs, &mask, &val);
-	if (ret)
-		return ret;
-	return vsoc_pad_update(vsoc, pin, configs, mask, val);
+	guard(mutex)(&vsoc->lock);
+	return vsoc_pad_set(vsoc, &pin, 1, configs, num_configs);
 }
 
 static int vsoc_pinconf_group_get(struct pinctrl_dev *pctldev,
@@ -1528,20 +1572,11 @@ static int vsoc_pinconf_group_set(struct pinctrl_dev *pctldev,
 {
 	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
 	const unsigned int *pins;
-	unsigned int npins, i;
-	u32 mask, val;
-	int ret;
+	unsigned int npins;
 
 	vsoc_get_group_pins(pctldev, selector, &pins, &npins);
-	ret = vsoc_pinconf_encode(vsoc, pins[0], configs, num_configs, &mask, &val);
-	if (ret)
-		return ret;
-	for (i = 0; i < npins; i++) {
-		ret = vsoc_pad_update(vsoc, pins[i], configs, mask, val);
-		if (ret)
-			return ret;
-	}
-	return 0;
+	guard(mutex)(&vsoc->lock);
+	return vsoc_pad_set(vsoc, pins, npins, configs, num_configs);
 }
 
 /* What the generic items cannot show: the Schmitt hysteresis level */
@@ -1816,6 +1851,8 @@ static const struct regmap_config vsoc_regmap_config = {
 	.readable_reg = vsoc_readable_reg,
 	.writeable_reg = vsoc_writeable_reg,
 	.cache_type = REGCACHE_NONE,
+	/* Single reads need none, and every read-modify-write holds vsoc->lock */
+	.disable_locking = true,
 };
 
 static int vsoc_pinctrl_probe(struct platform_device *pdev)
