@@ -787,12 +787,17 @@ static int vsoc_dt_prop_arg(struct vsoc_pinctrl *vsoc, struct device_node *np,
 static int vsoc_dt_check_strings(struct vsoc_pinctrl *vsoc,
 				 struct device_node *np, const char *name)
 {
-	int n = of_property_count_strings(np, name);
+	const struct property *prop = of_find_property(np, name, NULL);
 
-	if (n == -EINVAL)
+	if (!prop)
 		return 0;	/* absent */
-	if (n > 0)
-		return n;
+	/*
+	 * What of_property_count_strings() checks, without reading the
+	 * whole list: not empty, and the last string is terminated.
+	 */
+	if (prop->length > 0 &&
+	    !((const char *)prop->value)[prop->length - 1])
+		return 1;
 	dev_err(vsoc->dev, "%pOF: %s must be a non-empty list of strings\n",
 		np, name);
 	return -EINVAL;
@@ -1083,29 +1088,23 @@ static int vsoc_dt_subnode_to_map(struct pinctrl_dev *pctldev,
 	const char *kind = "pins", *function = NULL, *target;
 	unsigned long *configs = NULL;
 	struct vsoc_map_node *node = NULL;
-	unsigned int num_configs = 0, n;
+	unsigned int num_configs = 0;
 	struct property *prop;
+	bool used = false;
 	int ret;
 
-	ret = of_property_count_strings(np, kind);
-	if (ret < 0) {
+	if (!of_property_present(np, kind)) {
 		kind = "groups";
 		type = PIN_MAP_TYPE_CONFIGS_GROUP;
-		ret = of_property_count_strings(np, kind);
-		if (ret < 0)
+		if (!of_property_present(np, kind))
 			return 0;	/* a node that only holds subnodes */
 	}
-	n = ret;
 	/* vsoc_dt_check_node() made sure it is absent or one string */
 	of_property_read_string(np, "function", &function);
 
 	ret = pinconf_generic_parse_dt_config(np, pctldev, &configs, &num_configs);
 	if (ret)
 		return ret;
-	ret = pinctrl_utils_reserve_map(pctldev, map, reserved, num_maps,
-					n * (!!function + !!num_configs));
-	if (ret)
-		goto out;
 
 	if (num_configs) {
 		node = kzalloc(struct_size(node, configs, num_configs), GFP_KERNEL);
@@ -1128,13 +1127,28 @@ static int vsoc_dt_subnode_to_map(struct pinctrl_dev *pctldev,
 				       vsoc_map_bucket(vsoc, node->configs));
 	}
 
-	/* The maps are reserved: nothing below fails */
 	of_property_for_each_string(np, kind, prop, target) {
+		/*
+		 * Two maps per target at most. The array grows by its size
+		 * when full: cheaper than counting the targets first.
+		 */
+		if (*num_maps + 2 > *reserved) {
+			ret = pinctrl_utils_reserve_map(pctldev, map, reserved,
+							num_maps,
+							max(*reserved, 8U));
+			if (ret)
+				break;
+		}
 		if (function)
-			pinctrl_utils_add_map_mux(pctldev, map, reserved,
-						  num_maps, target, function);
+			(*map)[(*num_maps)++] = (struct pinctrl_map) {
+				.type = PIN_MAP_TYPE_MUX_GROUP,
+				.data.mux = {
+					.group = target,
+					.function = function,
+				},
+			};
 		if (node) {
-			(*map)[*num_maps] = (struct pinctrl_map) {
+			(*map)[(*num_maps)++] = (struct pinctrl_map) {
 				.type = type,
 				.data.configs = {
 					.group_or_pin = target,
@@ -1142,8 +1156,14 @@ static int vsoc_dt_subnode_to_map(struct pinctrl_dev *pctldev,
 					.num_configs = num_configs,
 				},
 			};
-			(*num_maps)++;
+			used = true;
 		}
+	}
+	/* a node that no map points at is not freed with the maps */
+	if (ret && node && !used) {
+		scoped_guard(mutex, &vsoc->lock)
+			hlist_del(&node->hnode);
+		kfree(node);
 	}
 out:
 	kfree(configs);
