@@ -1043,7 +1043,6 @@ static struct vsoc_map_node *vsoc_map_node_find(struct vsoc_pinctrl *vsoc,
  * The maps of a DT node share one configs array, in its vsoc_map_node: the
  * configs maps of a node follow each other, so each array is seen in one run.
  */
-
 static void vsoc_dt_free_map(struct pinctrl_dev *pctldev,
 			     struct pinctrl_map *map, unsigned int num_maps)
 {
