@@ -90,8 +90,16 @@ if [ -z "$conf" ]; then
 fi
 
 # The window in the RAM file, as it is now.
+# The guest's RAM: a shared file that the host reads the window from, on
+# tmpfs when there is one (a file on disk made every boot about a second
+# slower); removed when the script exits, however it exits.
+ramdir=${VSOC_RAMDIR:-/dev/shm}
+[ -d "$ramdir" ] && [ -w "$ramdir" ] || ramdir=$run
+ram=$(mktemp "$ramdir/vsoc-ram.XXXXXX")
+trap 'rm -f "$ram"' EXIT
+
 snapshot() {
-	dd if="$run/ram.img" of="$1" bs=$WINDOW_SIZE count=1 \
+	dd if="$ram" of="$1" bs=$WINDOW_SIZE count=1 \
 		skip=$(((WINDOW - RAM_BASE) / WINDOW_SIZE)) status=none
 }
 
@@ -117,7 +125,7 @@ fi
 # shellcheck disable=SC2086
 timeout --kill-after=5 "$timeout" qemu-system-aarch64 \
 	-M virt,gic-version=3,acpi=off,memory-backend=ram -cpu cortex-a53 -m 256M \
-	-object memory-backend-file,id=ram,size=256M,mem-path="$run/ram.img",share=on \
+	-object memory-backend-file,id=ram,size=256M,mem-path="$ram",share=on \
 	-nographic -net none -no-reboot \
 	"${boot[@]}" \
 	-device loader,file="$reset",addr=$WINDOW,force-raw=on \
@@ -146,8 +154,8 @@ done
 rc=0
 wait "$qpid" || rc=$?
 
-[ -f "$run/ram.img" ] && snapshot "$run/regs.bin"
-rm -f "$run/ram.img" "$run/disk.img"
+[ -s "$ram" ] && snapshot "$run/regs.bin"
+rm -f "$ram" "$run/disk.img"
 
 fail() {
 	echo "$name: $*" >&2

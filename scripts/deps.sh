@@ -25,11 +25,13 @@ PKGS=(
 	qemu-system-arm u-boot-qemu u-boot-tools e2fsprogs
 )
 
+# One dpkg-query for all of them (this runs before every make target)
+installed=" $(dpkg-query -W -f '${Package} ${Status}\n' "${PKGS[@]}" 2>/dev/null |
+	awk '$2 == "install" && $3 == "ok" && $4 == "installed" { printf "%s ", $1 }' ||
+	true)"
 missing=()
 for p in "${PKGS[@]}"; do
-	case "$p" in \#*) continue ;; esac
-	st=$(dpkg-query -W -f '${Status}' "$p" 2>/dev/null || true)
-	[ "$st" = "install ok installed" ] || missing+=("$p")
+	[[ "$installed" == *" $p "* ]] || missing+=("$p")
 done
 
 [ ${#missing[@]} -eq 0 ] && exit 0

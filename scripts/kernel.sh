@@ -156,9 +156,31 @@ $bad"
 	echo "$sum" >"$out/vsoc.stamp"
 }
 
+# Everything a build of configuration $1 is made from: the package's
+# version, the series with its patches and files, the Kconfig fragments, the
+# compiler and this script.
+inputs() {
+	{
+		linux_pkg_version
+		"${CROSS}gcc" --version | head -n 1
+		cat "${BASH_SOURCE[0]}" "$KDIR/series" $(fragments "$1")
+		find "$KDIR/patches" "$KDIR/src" -type f -print0 | sort -z |
+			xargs -0 cat
+	} | sha256sum | cut -d' ' -f1
+}
+
 build() {
-	local name=${1:-vsoc} out
+	local name=${1:-vsoc} out sum
 	out=$CACHE/out/$name
+	# Built from the same inputs: done. Applying the series and a kbuild
+	# run that finds nothing to do take several seconds of every make run.
+	sum=$(inputs "$name")
+	if [ -f "$out/arch/arm64/boot/Image" ] && [ -f "$out/vsoc.built" ] &&
+	   [ "$(cat "$out/vsoc.built")" = "$sum" ]; then
+		msg "kernel: $name is up to date ($out)"
+		return 0
+	fi
+	rm -f "$out/vsoc.built"
 	apply
 	configure "$name" "$out"
 	msg "kernel: building $name in $out"
@@ -167,6 +189,7 @@ build() {
 		die "kernel build failed, see $out/build.log"
 	fi
 	grep -E '(warning|error):' "$out/build.log" >&2 || true
+	echo "$sum" >"$out/vsoc.built"
 }
 
 series() {
