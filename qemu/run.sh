@@ -89,15 +89,16 @@ if [ -z "$conf" ]; then
 	[ "$(realpath "$dtb")" = "$(realpath -m "$run/$name.dtb")" ] || cp "$dtb" "$run/$name.dtb"
 fi
 
-# The window in the RAM file, as it is now.
 # The guest's RAM: a shared file that the host reads the window from, on
-# tmpfs when there is one (a file on disk made every boot about a second
-# slower); removed when the script exits, however it exits.
+# tmpfs when there is one (VSOC_RAMDIR overrides; a file on disk made every
+# boot about a second slower); removed when the script exits, however it
+# exits.
 ramdir=${VSOC_RAMDIR:-/dev/shm}
 [ -d "$ramdir" ] && [ -w "$ramdir" ] || ramdir=$run
 ram=$(mktemp "$ramdir/vsoc-ram.XXXXXX")
 trap 'rm -f "$ram"' EXIT
 
+# The window in the RAM file, as it is now.
 snapshot() {
 	dd if="$ram" of="$1" bs=$WINDOW_SIZE count=1 \
 		skip=$(((WINDOW - RAM_BASE) / WINDOW_SIZE)) status=none
