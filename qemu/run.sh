@@ -94,7 +94,10 @@ fi
 # boot about a second slower); removed when the script exits, however it
 # exits.
 ramdir=${VSOC_RAMDIR:-/dev/shm}
-[ -d "$ramdir" ] && [ -w "$ramdir" ] || ramdir=$run
+if ! [ -d "$ramdir" ] || ! [ -w "$ramdir" ] ||
+   [ "$(df -Pk "$ramdir" | awk 'NR == 2 { print $4 }')" -lt 524288 ]; then
+	ramdir=$run	# no room for 256 MiB of guest RAM there
+fi
 ram=$(mktemp "$ramdir/vsoc-ram.XXXXXX")
 trap 'rm -f "$ram"' EXIT
 
