@@ -784,6 +784,7 @@ static int vsoc_dt_prop_arg(struct vsoc_pinctrl *vsoc, struct device_node *np,
 	return -EINVAL;
 }
 
+/* 1 if property @name is a list of strings, 0 if absent, else -EINVAL */
 static int vsoc_dt_check_strings(struct vsoc_pinctrl *vsoc,
 				 struct device_node *np, const char *name)
 {
