@@ -181,6 +181,13 @@ build() {
 		return 0
 	fi
 	rm -f "$out/vsoc.built"
+	# One kernel build at a time on this machine (2 cores), whichever
+	# checkout or cache asks for it.
+	exec 9>"${VSOC_BUILD_LOCK:-/tmp/vsoc-kernel-build.lock}"
+	if ! flock -n 9; then
+		msg "kernel: waiting for another kernel build to finish"
+		flock 9
+	fi
 	apply
 	configure "$name" "$out"
 	msg "kernel: building $name in $out"
