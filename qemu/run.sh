@@ -16,6 +16,12 @@
 #	--qemu ARGS	extra QEMU options, split on blanks (bench/: e.g.
 #			"-icount shift=0,sleep=off" for a guest clock that
 #			counts instructions)
+#	--windows FILE	register windows other than VSOC's (make rehearse):
+#			one "NAME ADDR SIZE RESET.bin" a line; each window is
+#			loaded from its reset image and read back into
+#			NAME.bin after power-off, and the VSOC window is not
+#			loaded (nor regs.bin written)
+#	--dir DIR	run directory (default: build/run/NAME)
 #
 #   qemu/run.sh [options] --u-boot CONF FIT.itb
 #	the same machine, booted like a real board: QEMU starts Debian's
@@ -44,6 +50,7 @@ set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
 name= reset= append= timeout=120 config=${VSOC_CONFIG:-vsoc} conf= qemu_args=
+windows= run=
 UBOOT=${VSOC_UBOOT:-/usr/lib/u-boot/qemu_arm64/u-boot.bin}
 while [ $# -gt 1 ]; do
 	case "$1" in
@@ -54,6 +61,8 @@ while [ $# -gt 1 ]; do
 	--config) config=$2; shift 2 ;;
 	--u-boot) conf=$2; shift 2 ;;
 	--qemu) qemu_args=$2; shift 2 ;;
+	--windows) windows=$2; shift 2 ;;
+	--dir) run=$2; shift 2 ;;
 	*) die "unknown option $1" ;;
 	esac
 done
@@ -82,9 +91,27 @@ fi
 WINDOW=$VSOC_WINDOW
 RAM_BASE=0x40000000
 WINDOW_SIZE=$((VSOC_WINDOW_SIZE))
-run=$BUILD/run/$name
+run=${run:-$BUILD/run/$name}
 mkdir -p "$run"
 rm -f "$run"/{console.log,regs.bin,regs-sleep.bin,ram.img,qemu.err,disk.img,boot.cmd}
+# The windows: the VSOC one, or those of --windows (name, address, size,
+# reset image).
+win_names=() win_addrs=() win_sizes=() loaders=()
+if [ -n "$windows" ]; then
+	[ -f "$windows" ] || die "no such windows file: $windows"
+	while read -r wname waddr wsize wreset; do
+		[ -n "$wname" ] || continue
+		[ -f "$wreset" ] || die "$windows: no reset image $wreset"
+		[ $((waddr % 4096)) -eq 0 ] && [ $((wsize % 4096)) -eq 0 ] ||
+			die "$windows: $wname is not 4 KiB aligned"
+		win_names+=("$wname") win_addrs+=("$waddr") win_sizes+=("$wsize")
+		loaders+=(-device "loader,file=$wreset,addr=$waddr,force-raw=on")
+		rm -f "$run/$wname.bin"
+	done <"$windows"
+else
+	win_names=(regs) win_addrs=("$VSOC_WINDOW") win_sizes=("$VSOC_WINDOW_SIZE")
+	loaders=(-device "loader,file=$reset,addr=$VSOC_WINDOW,force-raw=on")
+fi
 if [ -z "$conf" ]; then
 	[ "$(realpath "$dtb")" = "$(realpath -m "$run/$name.dtb")" ] || cp "$dtb" "$run/$name.dtb"
 fi
@@ -101,10 +128,15 @@ fi
 ram=$(mktemp "$ramdir/vsoc-ram.XXXXXX")
 trap 'rm -f "$ram"' EXIT
 
-# The window in the RAM file, as it is now.
-snapshot() {
-	dd if="$ram" of="$1" bs=$WINDOW_SIZE count=1 \
-		skip=$(((WINDOW - RAM_BASE) / WINDOW_SIZE)) status=none
+# Every window as it is now in the RAM file, into DIR/NAME$1.bin
+# (regs.bin, regs-sleep.bin)
+snapshot_all() {
+	local i
+	for i in "${!win_names[@]}"; do
+		dd if="$ram" of="$run/${win_names[$i]}$1.bin" bs=4096 \
+			count=$((win_sizes[i] / 4096)) \
+			skip=$(((win_addrs[i] - RAM_BASE) / 4096)) status=none
+	done
 }
 
 # earlycon: a boot that dies before the console driver binds (it waits for
@@ -132,7 +164,7 @@ timeout --kill-after=5 "$timeout" qemu-system-aarch64 \
 	-object memory-backend-file,id=ram,size=256M,mem-path="$ram",share=on \
 	-nographic -net none -no-reboot \
 	"${boot[@]}" \
-	-device loader,file="$reset",addr=$WINDOW,force-raw=on \
+	"${loaders[@]}" \
 	$qemu_args \
 	</dev/null >"$run/console.log" 2>"$run/qemu.err" &
 qpid=$!
@@ -150,7 +182,7 @@ while kill -0 "$qpid" 2>/dev/null; do
 		# The guest printed the marker just before entering the sleep
 		# state; give it a moment to suspend its devices.
 		sleep 1
-		snapshot "$run/regs-sleep.bin"
+		snapshot_all -sleep
 		slept=1
 	fi
 	sleep 0.1
@@ -158,7 +190,7 @@ done
 rc=0
 wait "$qpid" || rc=$?
 
-[ -s "$ram" ] && snapshot "$run/regs.bin"
+[ -s "$ram" ] && snapshot_all ""
 rm -f "$ram" "$run/disk.img"
 
 fail() {

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Rehearse every board of the chosen families of the 6.12 tree, and every
+# composite of a base board with tree overlays (the vendor Makefiles'
+# "-dtbs" lines), booted $JOBS at a time; then build/rehearse/summary.txt
+# and summary.csv (tools/rehearse/corpus.py).
+#
+#   scripts/rehearse-all.sh [FAMILY...]     imx k3 sunxi tlmm (default: all)
+#   SEED=N COUNT=M scripts/rehearse-all.sh  a seeded sample of M boards
+#
+# Exit 0 when every board rehearsed agrees.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+export KSRC=$CACHE/linux
+out=$BUILD/rehearse
+mkdir -p "$out"
+list=$out/boards.txt
+python3 "$TOP/tools/rehearse/corpus.py" list "$@" >"$list.all"
+if [ -n "${COUNT:-}" ]; then
+	# the same sample for the same seed
+	python3 - "$list.all" "${SEED:-1}" "$COUNT" >"$list" <<-'EOF'
+	import random, sys
+	lines = open(sys.argv[1]).read().splitlines()
+	random.Random(int(sys.argv[2])).shuffle(lines)
+	print("\n".join(sorted(lines[:int(sys.argv[3])])))
+	EOF
+	msg "rehearse-all: $COUNT of $(wc -l <"$list.all") boards, seed ${SEED:-1}"
+else
+	mv "$list.all" "$list"
+fi
+rm -f "$list.all"
+
+# the virt machine's DTB once, before the parallel boots
+"$TOP/scripts/rehearse.sh" --quiet "$(awk 'NR == 1 { print $2 }' "$list")" >/dev/null 2>&1 || true
+
+start=$(date +%s)
+awk '{ print $2 }' "$list" |
+	xargs -P "$JOBS" -I{} sh -c '"$1" --quiet "$2" >/dev/null 2>&1 || true' _ \
+		"$TOP/scripts/rehearse.sh" {}
+end=$(date +%s)
+rc=0
+python3 "$TOP/tools/rehearse/corpus.py" summary "$out" "$list" || rc=$?
+msg "rehearse-all: $(wc -l <"$list") boards in $((end - start)) s on $JOBS jobs; $out/summary.txt"
+exit "$rc"

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Rehearse a real board: its DT compiled as kbuild does, its pin controllers
+# moved into reserved windows of QEMU virt's RAM, every consumer a device of
+# its own, booted with the project's kernel (which carries the SoC's own
+# mainline pin controller driver), then checked pin by pin.
+#
+#   scripts/rehearse.sh [--quiet] [--config NAME] BOARD
+#
+# BOARD: vendor/board (arch/arm64/boot/dts/ without .dts), vendor/board+ovl
+# (a tree .dtso applied on it), or a path to a .dts. Leaves
+# build/rehearse/<board>/{console.log,win*.bin,virt.dtb,board.dtb,
+# plan.json,verdict.json}. Exit 0 only when every pin agrees and every
+# consumer applied its default state; 1 on a disagreement; 2 when the board
+# could not be prepared or booted.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+quiet= config=${VSOC_CONFIG:-vsoc}
+while [ $# -gt 1 ]; do
+	case "$1" in
+	--quiet) quiet=1; shift ;;
+	--config) config=$2; shift 2 ;;
+	*) die "unknown option $1" ;;
+	esac
+done
+[ $# -eq 1 ] || die "usage: scripts/rehearse.sh [--quiet] [--config NAME] BOARD"
+board=$1
+
+export KSRC=$CACHE/linux
+export DTC=$CACHE/out/vsoc/scripts/dtc/dtc
+export FDTOVERLAY=$CACHE/out/vsoc/scripts/dtc/fdtoverlay
+[ -x "$FDTOVERLAY" ] || FDTOVERLAY=$(command -v fdtoverlay)
+[ -x "$DTC" ] || die "the kernel's dtc is missing: $DTC (run make kernel)"
+
+name=$board
+case "$board" in *.dts) name=$(basename "$board" .dts) ;; esac
+dir=$BUILD/rehearse/${name//\//_}
+mkdir -p "$BUILD/rehearse"
+
+# QEMU virt's own description of the machine qemu/run.sh starts
+export VIRT_DTB=$BUILD/rehearse/qemu-virt.dtb
+if ! [ -s "$VIRT_DTB" ]; then
+	qemu-system-aarch64 -M virt,gic-version=3,acpi=off,dumpdtb="$VIRT_DTB.tmp" \
+		-cpu cortex-a53 -m 256M -nographic -net none >/dev/null 2>&1 ||
+		die "qemu-system-aarch64 could not describe the virt machine"
+	mv "$VIRT_DTB.tmp" "$VIRT_DTB"
+fi
+
+rm -rf "$dir"
+mkdir -p "$dir"
+if ! python3 "$TOP/tools/rehearse/rehearse.py" prepare "$board" "$dir" 2>"$dir/prepare.log"; then
+	cat "$dir/prepare.log" >&2
+	echo "$board: could not be prepared" >&2
+	exit 2
+fi
+[ -n "$quiet" ] || cat "$dir/prepare.log" >&2
+if ! "$TOP/qemu/run.sh" --config "$config" --name "${name//\//_}" --dir "$dir" \
+	--windows "$dir/windows.txt" --timeout 60 "$dir/virt.dtb" 2>"$dir/run.log"; then
+	cat "$dir/run.log" >&2
+	exit 2
+fi
+rc=0
+if [ -n "$quiet" ]; then
+	python3 "$TOP/tools/rehearse/rehearse.py" verdict "$dir" >"$dir/verdict.txt" || rc=$?
+	tail -n 1 "$dir/verdict.txt"
+else
+	python3 "$TOP/tools/rehearse/rehearse.py" verdict "$dir" | tee "$dir/verdict.txt" || rc=${PIPESTATUS[0]}
+fi
+exit "$rc"

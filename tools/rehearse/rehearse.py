@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Rehearse a real board's pin configuration with its SoC's own mainline
+pin controller driver on QEMU virt (scripts/rehearse.sh runs the steps).
+
+  rehearse.py prepare BOARD OUTDIR   compile the board as kbuild does and
+                                     write OUTDIR/{board.dtb,virt.dtb,
+                                     plan.json,windows.txt,*.reset}
+  rehearse.py verdict OUTDIR         after the boot: the per-pin table, one
+                                     line per consumer and per thing not
+                                     rehearsed; OUTDIR/verdict.json; exit 0
+                                     only when everything agrees
+
+BOARD is a board of the tree as under arch/arm64/boot/dts/ without .dts
+(freescale/imx8mm-evk), BOARD+OVERLAY for a tree .dtso on it, or a path to
+a .dts that includes tree files through the kernel's include prefixes.
+Environment: KSRC (the kernel tree), DTC, FDTOVERLAY, VIRT_DTB (QEMU virt's
+own DTB, from -machine dumpdtb).
+"""
+
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import board   # noqa: E402
+import verdict  # noqa: E402
+
+
+def prepare(name, outdir):
+    ksrc = os.environ["KSRC"]
+    os.makedirs(outdir, exist_ok=True)
+    bname, srcs = board.resolve(name, ksrc)
+    bdtb = os.path.join(outdir, "board.dtb")
+    deps = board.build_board_dtb(srcs, bdtb, ksrc, os.environ["DTC"],
+                                 os.environ["FDTOVERLAY"])
+    plan, ctrls = board.transform(bdtb, os.environ["VIRT_DTB"],
+                                  os.path.join(outdir, "virt.dtb"), deps)
+    plan["board"] = name
+    plan["sources"] = [os.path.relpath(s, ksrc) if s.startswith(ksrc) else s for s in srcs]
+    with open(os.path.join(outdir, "windows.txt"), "w") as f:
+        for ctl in ctrls.values():
+            for i, (wname, addr, size, _, _) in enumerate(ctl.windows):
+                img = os.path.join(outdir, wname + ".reset")
+                with open(img, "wb") as r:
+                    r.write(ctl.family.reset_image(ctl, i, size))
+                f.write("%s %#x %#x %s\n" % (wname, addr, size, img))
+    board.write_plan(plan, os.path.join(outdir, "plan.json"))
+    n = sum(1 for c in plan["consumers"] if c.get("dev") and not c["hog"])
+    print("rehearse: %s: %d pin controller(s) moved, %d consumer(s), %d not rehearsed"
+          % (name, len(ctrls), n, len(plan["skipped"])), file=sys.stderr)
+    return 0
+
+
+def fmt_fields(fields, key):
+    return " ".join("%s=%#x" % (f["field"], f[key]) for f in fields)
+
+
+def show(res, out=sys.stdout):
+    plan = res["plan"]
+    rows = res["rows"]
+    w_name = max([len(r["name"]) for r in rows] + [4])
+    w_cons = max([len(r["consumer"]) for r in rows] + [8])
+    w_exp = max([len(fmt_fields(r["fields"], "expected")) for r in rows] + [8])
+    for ctl in res["ctrls"]:
+        wins = ", ".join("%#x+%#x" % (w["addr"], w["orig_size"]) for w in ctl.windows)
+        print("controller %s (%s) as %s, registers at %s" % (
+            ctl.path, ctl.family.name, ctl.dev, wins), file=out)
+    print("%-*s  %-*s  %-*s  %-8s %-10s %s" % (w_name, "pin", w_cons, "consumer", w_exp,
+                                              "expected", "debugfs", "registers", "verdict"),
+          file=out)
+    for r in rows:
+        dbg_bad = [m for m in r["mismatch"] if "debugfs" in m]
+        reg_bad = [m for m in r["mismatch"] if "registers" in m]
+        print("%-*s  %-*s  %-*s  %-8s %-10s %s" % (
+            w_name, r["name"], w_cons, r["consumer"], w_exp, fmt_fields(r["fields"], "expected"),
+            "=" if not dbg_bad else "DIFFERS", "=" if not reg_bad else "DIFFERS",
+            "ok" if not r["mismatch"] else "MISMATCH " + "; ".join(r["mismatch"])), file=out)
+    for c in res["conflicts"]:
+        if c.get("shared_register"):
+            print("CONFLICT %s: register %#x written by %s (%s) and by %s (%s)" % (
+                c["pin_name"], c["register"], c["owner"], c["owner_node"],
+                c["claimant"], c["claimant_node"]), file=out)
+        else:
+            print("CONFLICT %s: muxed by %s (%s) and claimed by %s (%s, state %s)" % (
+                c["pin_name"], c["owner"], c["owner_node"], c["claimant"],
+                c["claimant_node"], c["state"]), file=out)
+    for s in res["stray"]:
+        print("STRAY WRITE %s window %d offset %#x: reset %#x, registers %#x, no applied "
+              "state writes it" % (s["controller"], s["window"], s["offset"], s["reset"],
+                                   s["registers"]), file=out)
+    for c in res["consumers"]:
+        kind = "hogs of" if c["hog"] else "consumer"
+        if c["failed"]:
+            print("%s %s (%s): FAILED: %s" % (kind, c["path"], c["dev"], c["why"] or "no state applied"),
+                  file=out)
+        elif c["applied"]:
+            print("%s %s (%s): %s applied" % (kind, c["path"], c["dev"], " then ".join(c["applied"])),
+                  file=out)
+        else:
+            print("%s %s (%s): no default state (states: %s)" % (
+                kind, c["path"], c["dev"], ", ".join(c["states"]) or "none"), file=out)
+    for s in plan["skipped"]:
+        what = ("state %s of %s" % (s["state"], s["path"])) if s.get("state") else s["path"]
+        print("not rehearsed: %s: %s" % (what, s["why"]), file=out)
+    npins = len(rows)
+    bad = sum(1 for r in rows if r["mismatch"])
+    failed = sum(1 for c in res["consumers"] if c["failed"])
+    print("%s: %d pins checked, %d mismatches, %d conflicts, %d stray writes, "
+          "%d consumers failed, %d not rehearsed" % (
+              plan["board"], npins, bad, len(res["conflicts"]), len(res["stray"]), failed,
+              len(plan["skipped"])), file=out)
+    return 0 if not (bad or failed or res["conflicts"] or res["stray"]) else 1
+
+
+def verdict_cmd(outdir):
+    res = verdict.evaluate(outdir, os.path.join(outdir, "board.dtb"))
+    rc = show(res)
+    js = {"board": res["plan"]["board"], "ok": rc == 0, "rows": res["rows"],
+          "consumers": res["consumers"], "conflicts": res["conflicts"],
+          "stray": res["stray"], "not_rehearsed": res["plan"]["skipped"],
+          "controllers": [{"path": c.path, "family": c.family.name, "dev": c.dev}
+                          for c in res["ctrls"]]}
+    with open(os.path.join(outdir, "verdict.json"), "w") as f:
+        json.dump(js, f, indent=1, sort_keys=True)
+    return rc
+
+
+def main(argv):
+    if len(argv) == 3 and argv[0] == "prepare":
+        return prepare(argv[1], argv[2])
+    if len(argv) == 2 and argv[0] == "verdict":
+        return verdict_cmd(argv[1])
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,335 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The rehearsal's verdict: what the board's DT asks for (replayed as the
+pinctrl core applies it), what the kernel says (debugfs), what the
+registers hold (the windows read by the host), pin by pin.
+
+Model of the core (drivers/pinctrl/core.c, 6.12), rechecked on a rebase:
+- the controller's hogs ("default" of its own node) first, at
+  pinctrl_enable(); then each consumer, at its probe: "init" if it has one
+  (then "default" after probe), else "default";
+- a state's settings follow pinctrl-N's phandles, node by node; every mux
+  setting of the state is applied before any config setting;
+- a mux setting claims all pins of its group before the driver writes
+  anything; a pin owned by another device fails the state there, and the
+  mux settings before it stay written (the core does not undo registers).
+"""
+
+import json
+import os
+import re
+import struct
+
+import fdt
+import families
+
+BEGIN = re.compile(r"^==== VSOC BEGIN (\S+) (\S+) ====$")
+END = re.compile(r"^==== VSOC END ")
+CLAIM = re.compile(r"pin (\S+) already requested by (\S+); cannot claim for (\S+)")
+
+
+def read_console(path):
+    """{(phase, path): text}"""
+    dumps = {}
+    cur, buf = None, []
+    with open(path, errors="replace") as f:
+        for line in f:
+            line = line.rstrip("\r\n")
+            m = BEGIN.match(line)
+            if m:
+                cur, buf = (m.group(1), m.group(2)), []
+                continue
+            if cur and END.match(line):
+                dumps[cur] = "\n".join(buf)
+                cur = None
+                continue
+            if cur:
+                buf.append(line)
+    return dumps
+
+
+class Guest:
+    """what the kernel said: per controller dir, pins and owners"""
+
+    def __init__(self, dumps, phase="boot"):
+        self.files = {p: t for (ph, p), t in dumps.items() if ph == phase}
+        self.dmesg = dumps.get(("end", "dmesg"), "")
+        if not self.dmesg:
+            self.dmesg = next((t for (ph, p), t in dumps.items() if p == "dmesg"), "")
+        self.handles = self.parse_handles(self.files.get(
+            "/sys/kernel/debug/pinctrl/pinctrl-handles", ""))
+
+    @staticmethod
+    def parse_handles(text):
+        """{device: current state}"""
+        out = {}
+        for m in re.finditer(r"^device: (\S+) current state: (\S+)", text, re.M):
+            out[m.group(1)] = m.group(2)
+        return out
+
+    def ctrl_file(self, dev, name):
+        for p, t in self.files.items():
+            d = p.split("/")
+            if len(d) >= 2 and d[-1] == name and (d[-2] == dev or d[-2].startswith(dev + "-")):
+                return t
+        return None
+
+    def pins(self, dev):
+        """{pin: (name, driver text)} from the controller's pins file"""
+        out = {}
+        for m in re.finditer(r"^pin (\d+) \(([^)]*)\) ?(.*)$", self.ctrl_file(dev, "pins") or "", re.M):
+            out[int(m.group(1))] = (m.group(2), m.group(3))
+        return out
+
+    def owners(self, dev):
+        """{pin: (mux owner or None, group or None)} from pinmux-pins"""
+        out = {}
+        for line in (self.ctrl_file(dev, "pinmux-pins") or "").splitlines():
+            m = re.match(r"^pin (\d+) \([^)]*\): (.*)$", line)
+            if not m:
+                continue
+            rest = m.group(2)
+            g = re.search(r" function (\S+) group (\S+)$", rest)
+            own = rest.split()[0] if rest else ""
+            if own in ("UNCLAIMED", "(MUX") or own == "GPIO":
+                own = None
+            elif own == "device":
+                own = rest.split()[1]
+            out[int(m.group(1))] = (own, g.group(2) if g else None)
+        return out
+
+    def confs(self, dev):
+        out = {}
+        for m in re.finditer(r"^pin (\d+) \([^)]*\): (.*)$", self.ctrl_file(dev, "pinconf-pins") or "", re.M):
+            out[int(m.group(1))] = m.group(2).strip()
+        return out
+
+
+class Applied:
+    """one setting's writes with who made them"""
+
+    def __init__(self, write, consumer, state, node):
+        self.w, self.consumer, self.state, self.node = write, consumer, state, node
+
+
+def state_sequence(states, current):
+    """the states the core applied, in order, to reach `current`"""
+    if "init" in states and current == "default":
+        return ["init", "default"]
+    return [current]
+
+
+def evaluate(outdir, board_dtb):
+    plan = json.load(open(os.path.join(outdir, "plan.json")))
+    dumps = read_console(os.path.join(outdir, "console.log"))
+    guest = Guest(dumps)
+    tree = fdt.read(board_dtb)
+    by_ph = tree.by_phandle()
+    fam_by_name = {f.name: f for f in families.FAMILIES}
+
+    ctrls = []
+    for c in plan["controllers"]:
+        node = tree.find(c["path"])
+        ctl = type("Ctl", (), {})()
+        ctl.orig, ctl.dev, ctl.path = node, c["dev_name"], c["path"]
+        ctl.family = fam_by_name[c["family"]]
+        ctl.windows = c["windows"]
+        ctl.label = c["label"]
+        ctl.pad_names = {int(k): v for k, v in c["pad_names"].items()}
+        ctl.guest_pins = guest.pins(ctl.dev)
+        ctl.pin_names = {p: v[0] for p, v in ctl.guest_pins.items()}
+        ctl.regs = []
+        for w in ctl.windows:
+            with open(os.path.join(outdir, w["name"] + ".bin"), "rb") as f:
+                ctl.regs.append(bytearray(f.read()))
+        ctl.reset = [bytearray(open(os.path.join(outdir, w["name"] + ".reset"), "rb").read())
+                     for w in ctl.windows]
+        ctrls.append(ctl)
+    ctl_by_path = {c.path: c for c in ctrls}
+    several = len(ctrls) > 1
+
+    def pin_name(ctl, pin):
+        n = ctl.family.pin_name(ctl, pin)
+        return "%s:%s" % (ctl.label, n) if several else n
+
+    def ctl_of(pin_node):
+        for a in [pin_node] + list(pin_node.ancestors()):
+            if a.path in ctl_by_path:
+                return ctl_by_path[a.path]
+        return None
+
+    # who failed on which pin (from the kernel log)
+    claims = {}
+    for m in CLAIM.finditer(guest.dmesg):
+        claims.setdefault(m.group(3), []).append((m.group(1), m.group(2)))
+    dev_path = {c["dev"]: c["path"] for c in plan["consumers"] if c.get("dev")}
+
+    # replay
+    applied = []          # Applied, in order
+    consumers = []
+    owner_expect = {}     # (ctl path, pin) -> (dev, consumer path, node path)
+    conflicts = []
+    # hogs first (the controller probes before its consumers), then the
+    # consumers that bound, then those that failed: a failed one found its
+    # pins taken by those before it
+    order = [c for c in plan["consumers"] if c.get("dev")]
+    order.sort(key=lambda c: (not c["hog"], c["dev"] in claims or
+                              guest.handles.get(c["dev"]) is None))
+    for c in order:
+        node = tree.find(c["path"])
+        states = {s[0]: s[2] for s in board_states(node) if s[0] in c.get("states", [])}
+        dev = c["dev"]
+        current = guest.handles.get(dev)
+        info = {"path": c["path"], "dev": dev, "hog": c["hog"], "states": c.get("states", []),
+                "current": current, "dropped": c.get("dropped", []), "applied": []}
+        lost = dev in claims            # failed applying a state: partly written
+        failed = lost or current is None
+        if lost:
+            seq = ["init"] if "init" in states else (["default"] if "default" in states else [])
+        elif current is None or current == "none":
+            seq = []
+        else:
+            seq = state_sequence(states, current)
+        for st in seq:
+            muxes, confs = [], []
+            for ph in states.get(st, []):
+                pn = by_ph.get(ph)
+                ctl = pn and ctl_of(pn)
+                if not ctl:
+                    continue
+                mw, cw = ctl.family.pin_writes(ctl, pn)
+                muxes.append((ctl, pn, mw))
+                confs.append((ctl, pn, cw))
+            stop = False
+            for ctl, pn, mw in muxes:
+                pins = {w.pin for w in mw}
+                theirs = [p for p in pins if (ctl.path, p) in owner_expect and
+                          owner_expect[(ctl.path, p)][0] != dev]
+                if theirs:
+                    for p in sorted(theirs):
+                        o = owner_expect[(ctl.path, p)]
+                        conflicts.append({"controller": ctl.path, "pin": p,
+                                          "pin_name": pin_name(ctl, p),
+                                          "owner": o[1], "owner_node": o[2],
+                                          "claimant": c["path"], "claimant_node": pn.path,
+                                          "state": st})
+                    stop = True
+                    break
+                for w in mw:
+                    applied.append(Applied(w, c["path"], st, pn.path))
+                if not lost:
+                    for p in pins:
+                        owner_expect[(ctl.path, p)] = (dev, c["path"], pn.path)
+            if stop or lost:
+                break
+            for ctl, pn, cw in confs:
+                for w in cw:
+                    applied.append(Applied(w, c["path"], st, pn.path))
+            info["applied"].append(st)
+        info["failed"] = failed
+        info["why"] = why_failed(guest.dmesg, dev, claims.get(dev), dev_path) if failed else None
+        consumers.append(info)
+
+    # expected registers: reset plus the applied writes, in order
+    per_reg = {}          # (ctl, window, offset) -> [Applied]
+    for a in applied:
+        ctl = ctl_of(tree.find(a.node))
+        per_reg.setdefault((ctl.path, a.w.window, a.w.offset), []).append(a)
+    rows = []
+    explained = set()
+    by_pin = {}
+    for (cp, win, off), writes in per_reg.items():
+        ctl = ctl_by_path[cp]
+        width = writes[0].w.width
+        val = read_reg(ctl.reset[win], off, width)
+        for a in writes:
+            val = (val & ~a.w.mask) | (a.w.value & a.w.mask)
+        got = read_reg(ctl.regs[win], off, width)
+        explained.add((cp, win, off))
+        last = writes[-1]
+        by_pin.setdefault((cp, last.w.pin), []).append((last.w.field, off, val, got, writes))
+        devs = {a.consumer for a in writes}
+        if len(devs) > 1 and len({a.w.value & a.w.mask for a in writes}) > 1:
+            conflicts.append({"controller": cp, "pin": last.w.pin,
+                              "pin_name": pin_name(ctl, last.w.pin),
+                              "register": off, "owner": writes[0].consumer,
+                              "owner_node": writes[0].node, "claimant": last.consumer,
+                              "claimant_node": last.node, "state": last.state,
+                              "shared_register": True})
+    for (cp, pin), fields in sorted(by_pin.items(), key=lambda x: (x[0][0], x[0][1])):
+        ctl = ctl_by_path[cp]
+        owners = guest.owners(ctl.dev)
+        confs = guest.confs(ctl.dev)
+        exp_owner = owner_expect.get((cp, pin))
+        got_owner = owners.get(pin, (None, None))[0]
+        row = {"controller": cp, "pin": pin, "name": pin_name(ctl, pin),
+               "consumer": fields[-1][4][-1].consumer, "node": fields[-1][4][-1].node,
+               "fields": [], "mismatch": []}
+        for field, off, exp, got, writes in sorted(fields, key=lambda f: f[1]):
+            dbg = debugfs_value(ctl, pin, field, confs)
+            row["fields"].append({"field": field, "offset": off, "expected": exp,
+                                  "registers": got, "debugfs": dbg})
+            if got != exp:
+                row["mismatch"].append("%s: registers=%#x, expected=%#x" % (field, got, exp))
+            if dbg is not None and dbg != exp:
+                row["mismatch"].append("%s: debugfs=%#x, expected=%#x" % (field, dbg, exp))
+        want = exp_owner[0] if exp_owner else None
+        if want != got_owner:
+            row["mismatch"].append("owner: debugfs=%s, expected=%s" % (got_owner, want))
+        row["owner"] = got_owner
+        rows.append(row)
+
+    # writes no applied state explains
+    stray = []
+    for ctl in ctrls:
+        for win, (reset, regs) in enumerate(zip(ctl.reset, ctl.regs)):
+            size = min(len(regs), ctl.windows[win]["orig_size"])
+            for off in range(0, size - 3, 4):
+                if (ctl.path, win, off) in explained:
+                    continue
+                r, g = read_reg(reset, off, 4), read_reg(regs, off, 4)
+                if r != g:
+                    stray.append({"controller": ctl.path, "window": win, "offset": off,
+                                  "reset": r, "registers": g})
+    return {"plan": plan, "rows": rows, "consumers": consumers, "conflicts": conflicts,
+            "stray": stray, "ctrls": ctrls}
+
+
+def board_states(node):
+    names = node.strings("pinctrl-names")
+    out, i = [], 0
+    while node.has("pinctrl-%d" % i):
+        out.append((names[i] if i < len(names) else str(i), i, node.cells("pinctrl-%d" % i) or []))
+        i += 1
+    return out
+
+
+def read_reg(buf, off, width):
+    if off + width > len(buf):
+        return 0
+    return {1: buf[off], 2: struct.unpack_from("<H", buf, off)[0],
+            4: struct.unpack_from("<I", buf, off)[0]}[width]
+
+
+def debugfs_value(ctl, pin, field, confs):
+    """the kernel's own read-back of a field, where debugfs shows it"""
+    if ctl.family.name == "imx" and field == "conf":
+        v = confs.get(pin)
+        return int(v, 16) if v and v.startswith("0x") else None
+    if ctl.family.name == "pinctrl-single":
+        # "pin N (PINN) [gpio:chip ]<address> <value> pinctrl-single"
+        t = ctl.guest_pins.get(pin, ("", ""))[1].split()
+        if "pinctrl-single" in t:
+            i = t.index("pinctrl-single")
+            if i >= 2 and re.fullmatch(r"[0-9a-f]+", t[i - 1]):
+                return int(t[i - 1], 16)
+    return None
+
+
+def why_failed(dmesg, dev, claims, dev_path):
+    if claims:
+        pin, owner = claims[0]
+        return "pin %s already requested by %s" % (pin, dev_path.get(owner, owner))
+    for line in dmesg.splitlines():
+        if dev in line and re.search(r"error|fail|invalid|could not|unable", line, re.I):
+            return re.sub(r"^\[[^]]*\]\s*", "", line).strip()
+    return None
