@@ -81,14 +81,20 @@ def summary(outdir, listfile):
             r["why"] = v["not_rehearsed"][0]["why"] if v["not_rehearsed"] else "no pin controller"
         elif r["conflicts"]:
             r["result"] = "conflict"
-        elif r["mismatches"] or v["stray"] or failed:
+        elif r["mismatches"] or v["stray"] or failed or v.get("problems"):
             r["result"] = "mismatch"
+        elif any("no pinctrl-names" in (c.get("unapplied") or "") for c in v["consumers"]):
+            r["result"] = "unapplied"
         else:
             r["result"] = "ok"
         if r["result"] != "ok" and not r["why"]:
             parts = ["%s: %s" % (c["pin_name"], c["claimant"]) for c in v["conflicts"][:2]]
             parts += ["%s failed: %s" % (c["path"], c["why"]) for c in failed[:2]]
             parts += ["%s %s" % (x["name"], "; ".join(x["mismatch"])) for x in v["rows"] if x["mismatch"]][:2]
+            parts += ["%s: %s" % (p["node"], p["problem"]) for p in v.get("problems", [])][:2]
+            parts += ["%s: state never applied (pinctrl-0 without pinctrl-names)" % c["path"]
+                      for c in v["consumers"] if "no pinctrl-names" in (c.get("unapplied") or "")][:3]
+            parts += ["stray write at %s+%#x" % (x["controller"], x["offset"]) for x in v["stray"]][:2]
             r["why"] = " | ".join(parts)
         r["not_rehearsed"] = len(v["not_rehearsed"])
         rows.append(r)

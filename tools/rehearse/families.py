@@ -139,6 +139,17 @@ class PinctrlSingle(Family):
 
 FAMILIES = [IMX(), PinctrlSingle()]
 
+
+def _more():
+    # the families whose tables come from the driver sources
+    import sunxi
+    FAMILIES.append(sunxi.Sunxi())
+    try:
+        import tlmm
+        FAMILIES.append(tlmm.TLMM())
+    except ImportError:
+        pass
+
 # Known pin controllers that the rehearsal cannot move into a window, and
 # why (matched on a compatible's tail).
 NOT_MMIO_HINTS = [
@@ -170,3 +181,5 @@ def why_not(node):
             return "not an MMIO block (under %s, %s)" % (p.path, pc[0] if pc else "?")
         p = p.parent
     return "no driver for %s in the image" % (compat[0] if compat else "a node without compatible")
+
+_more()

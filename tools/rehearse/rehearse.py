@@ -87,13 +87,24 @@ def show(res, out=sys.stdout):
                 c["pin_name"], c["owner"], c["owner_node"], c["claimant"],
                 c["claimant_node"], c["state"]), file=out)
     for s in res["stray"]:
-        print("STRAY WRITE %s window %d offset %#x: reset %#x, registers %#x, no applied "
-              "state writes it" % (s["controller"], s["window"], s["offset"], s["reset"],
-                                   s["registers"]), file=out)
+        if "expected" in s:
+            print("PROBE WRITE %s window %d offset %#x: registers %#x, expected %#x (%s)" % (
+                s["controller"], s["window"], s["offset"], s["registers"], s["expected"],
+                s["why"]), file=out)
+        else:
+            print("STRAY WRITE %s window %d offset %#x: reset %#x, registers %#x, no applied "
+                  "state writes it" % (s["controller"], s["window"], s["offset"], s["reset"],
+                                       s["registers"]), file=out)
+    for p in res["problems"]:
+        print("BAD NODE %s (state %s of %s): %s" % (p["node"], p["state"], p["consumer"],
+                                                    p["problem"]), file=out)
     for c in res["consumers"]:
         kind = "hogs of" if c["hog"] else "consumer"
         if c["failed"]:
             print("%s %s (%s): FAILED: %s" % (kind, c["path"], c["dev"], c["why"] or "no state applied"),
+                  file=out)
+        elif c.get("unapplied"):
+            print("%s %s (%s): NOT APPLIED: %s" % (kind, c["path"], c["dev"], c["unapplied"]),
                   file=out)
         elif c["applied"]:
             print("%s %s (%s): %s applied" % (kind, c["path"], c["dev"], " then ".join(c["applied"])),
@@ -107,11 +118,15 @@ def show(res, out=sys.stdout):
     npins = len(rows)
     bad = sum(1 for r in rows if r["mismatch"])
     failed = sum(1 for c in res["consumers"] if c["failed"])
+    # a pinctrl-0 without pinctrl-names is a state nobody applies: a finding
+    unapplied = sum(1 for c in res["consumers"] if c.get("unapplied") and not c["failed"]
+                    and "no pinctrl-names" in c["unapplied"])
     print("%s: %d pins checked, %d mismatches, %d conflicts, %d stray writes, "
-          "%d consumers failed, %d not rehearsed" % (
-              plan["board"], npins, bad, len(res["conflicts"]), len(res["stray"]), failed,
-              len(plan["skipped"])), file=out)
-    return 0 if not (bad or failed or res["conflicts"] or res["stray"]) else 1
+          "%d bad nodes, %d consumers failed, %d states never applied, %d not rehearsed" % (
+              plan["board"], npins, bad, len(res["conflicts"]), len(res["stray"]),
+              len(res["problems"]), failed, unapplied, len(plan["skipped"])), file=out)
+    return 0 if not (bad or failed or res["conflicts"] or res["stray"] or res["problems"] or
+                     unapplied) else 1
 
 
 def verdict_cmd(outdir):
@@ -120,6 +135,7 @@ def verdict_cmd(outdir):
     js = {"board": res["plan"]["board"], "ok": rc == 0, "rows": res["rows"],
           "consumers": res["consumers"], "conflicts": res["conflicts"],
           "stray": res["stray"], "not_rehearsed": res["plan"]["skipped"],
+          "problems": res["problems"],
           "controllers": [{"path": c.path, "family": c.family.name, "dev": c.dev}
                           for c in res["ctrls"]]}
     with open(os.path.join(outdir, "verdict.json"), "w") as f:

@@ -182,7 +182,17 @@ def evaluate(outdir, board_dtb):
         info = {"path": c["path"], "dev": dev, "hog": c["hog"], "states": c.get("states", []),
                 "current": current, "dropped": c.get("dropped", []), "applied": []}
         lost = dev in claims            # failed applying a state: partly written
-        failed = lost or current is None
+        has_default = "default" in states or "init" in states
+        failed = lost or (current is None and has_default)
+        if not has_default:
+            # nothing to apply at probe: the driver would select a state
+            # itself; without pinctrl-names the states are called "0",
+            # "1", ... and the core never applies them
+            info["unapplied"] = ("pinctrl-0 has no pinctrl-names: its state is called \"0\", "
+                                 "so the core applies no state at probe"
+                                 if not node.has("pinctrl-names") else
+                                 "no \"default\" state (states: %s): the core applies none at "
+                                 "probe" % ", ".join(states))
         if lost:
             seq = ["init"] if "init" in states else (["default"] if "default" in states else [])
         elif current is None or current == "none":
@@ -229,13 +239,23 @@ def evaluate(outdir, board_dtb):
         info["why"] = why_failed(guest.dmesg, dev, claims.get(dev), dev_path) if failed else None
         consumers.append(info)
 
-    # expected registers: reset plus the applied writes, in order
+    # what each controller's probe writes before any state (sunxi: its IRQ
+    # banks), then the states' writes
+    probe = []
+    for ctl in ctrls:
+        for w in getattr(ctl.family, "probe_writes", lambda c: [])(ctl):
+            probe.append(Applied(w, "(probe of %s)" % ctl.path, None, ctl.path))
+    applied = probe + applied
+
+    # expected registers: reset plus the applied writes, in order; each
+    # pin's fields compared under their masks
     per_reg = {}          # (ctl, window, offset) -> [Applied]
     for a in applied:
         ctl = ctl_of(tree.find(a.node))
         per_reg.setdefault((ctl.path, a.w.window, a.w.offset), []).append(a)
     rows = []
-    explained = set()
+    stray = []
+    masks = {}            # (ctl, window, offset) -> bits some write explains
     by_pin = {}
     for (cp, win, off), writes in per_reg.items():
         ctl = ctl_by_path[cp]
@@ -244,11 +264,26 @@ def evaluate(outdir, board_dtb):
         for a in writes:
             val = (val & ~a.w.mask) | (a.w.value & a.w.mask)
         got = read_reg(ctl.regs[win], off, width)
-        explained.add((cp, win, off))
-        last = writes[-1]
-        by_pin.setdefault((cp, last.w.pin), []).append((last.w.field, off, val, got, writes))
-        devs = {a.consumer for a in writes}
-        if len(devs) > 1 and len({a.w.value & a.w.mask for a in writes}) > 1:
+        union = 0
+        fields = {}
+        for a in writes:
+            union |= a.w.mask
+            fields.setdefault((a.w.pin, a.w.field, a.w.mask), []).append(a)
+        masks[(cp, win, off)] = union
+        for (pin, field, mask), ws in fields.items():
+            shift = (mask & -mask).bit_length() - 1
+            exp_f, got_f = (val & mask) >> shift, (got & mask) >> shift
+            if pin is None:         # a probe write: checked, no pin row
+                if exp_f != got_f:
+                    stray.append({"controller": cp, "window": win, "offset": off,
+                                  "reset": read_reg(ctl.reset[win], off, width),
+                                  "registers": got, "expected": val, "why": ws[-1].consumer})
+                continue
+            by_pin.setdefault((cp, pin), []).append((field, off, exp_f, got_f, ws))
+        devs = {a.consumer for a in writes if a.w.pin is not None}
+        if len(devs) > 1 and len({(a.w.mask, a.w.value & a.w.mask) for a in writes}) > 1 and \
+           len({a.w.mask for a in writes}) == 1:
+            last = writes[-1]
             conflicts.append({"controller": cp, "pin": last.w.pin,
                               "pin_name": pin_name(ctl, last.w.pin),
                               "register": off, "owner": writes[0].consumer,
@@ -261,13 +296,14 @@ def evaluate(outdir, board_dtb):
         confs = guest.confs(ctl.dev)
         exp_owner = owner_expect.get((cp, pin))
         got_owner = owners.get(pin, (None, None))[0]
+        last = fields[-1][4][-1]
         row = {"controller": cp, "pin": pin, "name": pin_name(ctl, pin),
-               "consumer": fields[-1][4][-1].consumer, "node": fields[-1][4][-1].node,
-               "fields": [], "mismatch": []}
+               "consumer": last.consumer, "node": last.node, "fields": [], "mismatch": []}
         for field, off, exp, got, writes in sorted(fields, key=lambda f: f[1]):
             dbg = debugfs_value(ctl, pin, field, confs)
             row["fields"].append({"field": field, "offset": off, "expected": exp,
-                                  "registers": got, "debugfs": dbg})
+                                  "registers": got, "debugfs": dbg,
+                                  "set_by": [[w.consumer, w.state, w.node] for w in writes]})
             if got != exp:
                 row["mismatch"].append("%s: registers=%#x, expected=%#x" % (field, got, exp))
             if dbg is not None and dbg != exp:
@@ -279,19 +315,31 @@ def evaluate(outdir, board_dtb):
         rows.append(row)
 
     # writes no applied state explains
-    stray = []
     for ctl in ctrls:
         for win, (reset, regs) in enumerate(zip(ctl.reset, ctl.regs)):
             size = min(len(regs), ctl.windows[win]["orig_size"])
             for off in range(0, size - 3, 4):
-                if (ctl.path, win, off) in explained:
-                    continue
                 r, g = read_reg(reset, off, 4), read_reg(regs, off, 4)
-                if r != g:
+                if (r ^ g) & ~masks.get((ctl.path, win, off), 0) & 0xFFFFFFFF:
                     stray.append({"controller": ctl.path, "window": win, "offset": off,
                                   "reset": r, "registers": g})
+    problems = []
+    for c in plan["consumers"]:
+        if not c.get("dev"):
+            continue
+        node = tree.find(c["path"])
+        for st, _, phs in board_states(node):
+            if st not in c.get("states", []):
+                continue
+            for ph in phs:
+                pn = by_ph.get(ph)
+                ctl = pn and ctl_of(pn)
+                if ctl and hasattr(ctl.family, "problems"):
+                    for txt in ctl.family.problems(ctl, pn):
+                        problems.append({"consumer": c["path"], "state": st, "node": pn.path,
+                                         "problem": txt})
     return {"plan": plan, "rows": rows, "consumers": consumers, "conflicts": conflicts,
-            "stray": stray, "ctrls": ctrls}
+            "stray": stray, "ctrls": ctrls, "problems": problems}
 
 
 def board_states(node):
