@@ -41,8 +41,10 @@ class SocTable:
             for i, n in enumerate(x.strip() for x in em.group(1).split(",") if x.strip()):
                 self.consts[n.split("=")[0].strip()] = str(i)
         self.pins = {}
-        for m in re.finditer(r"(\w+)_pins\[\]\s*=\s*\{([^}]*)\}", text):
+        for m in re.finditer(r"unsigned int (\w+)_pins\[\]\s*=\s*\{([\s\dxa-fA-F,]*)\}", text):
             self.pins[m.group(1)] = [int(x, 0) for x in m.group(2).replace(",", " ").split()]
+        for m in re.finditer(r"DECLARE_MSM_GPIO_PINS\(\s*(\d+)\s*\)", text):
+            self.pins["gpio" + m.group(1)] = [int(m.group(1))]
         soc = csrc.block(text, r"static const struct msm_pinctrl_soc_data \w+\s*=\s*\{")
         sf = csrc.fields(soc or "")
         self.pull_no_keeper = sf.get("pull_no_keeper") == "true"
