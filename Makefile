@@ -12,6 +12,11 @@
 #   make series                                   upstream series in build/series
 #   make bench [COLD=1]                           benchmarks in build/bench
 #                                                 (informational, never fail)
+#   make rehearse BOARD=freescale/imx8mm-evk      a real board of the kernel
+#                                                 tree with its SoC's own
+#                                                 pin controller driver
+#   make rehearse-all [FAMILY="imx k3"]           every board of the families
+#   make bench-rehearse                           throughput of rehearse-all
 #
 # BOARD may also be a board variant, boards/<board>-<addon>.dtso: an
 # overlay applied to <board> with fdtoverlay (BOARD=vsoc-evb-display).
@@ -44,7 +49,8 @@ endif
 
 HOST_CFLAGS := -O2 -Wall -Wextra -Werror
 
-.PHONY: all deps kernel initramfs tools dtb fit run test test-debug series bench clean
+.PHONY: all deps kernel initramfs tools dtb fit run test test-debug series bench clean \
+	rehearse rehearse-all bench-rehearse
 
 all: kernel initramfs tools
 
@@ -104,12 +110,23 @@ test: all
 # UBSAN: qemu/run.sh fails a boot on any report.
 test-debug: all
 	@scripts/kernel.sh build debug
-	@VSOC_CONFIG=debug tests/run.sh harness boards kunit driver-dt corpus
+	@VSOC_CONFIG=debug tests/run.sh harness boards kunit driver-dt corpus rehearse
 
 # Probe times against pinctrl-single, scaling, the edit-to-verdict loop and,
 # with COLD=1, a cold build (bench/README.md). Timings never fail anything.
 bench: all
 	@BENCH_MAKE_RUN=1 COLD=$(COLD) BOOTS=$(BOOTS) bench/run.sh
+
+# Real boards (tools/rehearse/, README "Rehearsing a real board"): BOARD is
+# vendor/board of arch/arm64/boot/dts, vendor/board+overlay, or a .dts.
+rehearse: kernel initramfs
+	@scripts/rehearse.sh $(BOARD)
+
+rehearse-all: kernel initramfs
+	@scripts/rehearse-all.sh $(FAMILY)
+
+bench-rehearse: kernel initramfs
+	@bench/rehearse.sh
 
 series: deps
 	@scripts/kernel.sh series $(BUILD)/series

@@ -37,7 +37,7 @@ rm -f "$list.all"
 
 start=$(date +%s)
 awk '{ print $2 }' "$list" |
-	xargs -P "$JOBS" -I{} sh -c '"$1" --quiet "$2" >/dev/null 2>&1 || true' _ \
+	xargs -P "$JOBS" -I{} sh -c '"$1" --quiet --compact "$2" >/dev/null 2>&1 || true' _ \
 		"$TOP/scripts/rehearse.sh" {}
 end=$(date +%s)
 rc=0

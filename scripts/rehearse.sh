@@ -6,7 +6,11 @@
 # its own, booted with the project's kernel (which carries the SoC's own
 # mainline pin controller driver), then checked pin by pin.
 #
-#   scripts/rehearse.sh [--quiet] [--config NAME] BOARD
+#   scripts/rehearse.sh [--quiet] [--compact] [--config NAME] BOARD
+#
+# --quiet prints the last line of the verdict only; --compact (rehearse-all)
+# keeps the windows gzipped and no reset images (the verdict makes them
+# again), since a Qualcomm board's windows are 9 MiB.
 #
 # BOARD: vendor/board (arch/arm64/boot/dts/ without .dts), vendor/board+ovl
 # (a tree .dtso applied on it), or a path to a .dts. Leaves
@@ -17,15 +21,19 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-quiet= config=${VSOC_CONFIG:-vsoc}
+quiet= compact= config=${VSOC_CONFIG:-vsoc}
 while [ $# -gt 1 ]; do
 	case "$1" in
 	--quiet) quiet=1; shift ;;
+	--compact) compact=1; shift ;;
 	--config) config=$2; shift 2 ;;
 	*) die "unknown option $1" ;;
 	esac
 done
-[ $# -eq 1 ] || die "usage: scripts/rehearse.sh [--quiet] [--config NAME] BOARD"
+[ $# -eq 1 ] || die "usage: scripts/rehearse.sh [--quiet] [--compact] [--config NAME] BOARD"
+# a boot takes about a second; the debug image (KASAN, kmemleak) far more
+timeout=60
+[ "$config" = vsoc ] || timeout=300
 board=$1
 
 export KSRC=$CACHE/linux
@@ -35,7 +43,13 @@ export FDTOVERLAY=$CACHE/out/vsoc/scripts/dtc/fdtoverlay
 [ -x "$DTC" ] || die "the kernel's dtc is missing: $DTC (run make kernel)"
 
 name=$board
-case "$board" in *.dts) name=$(basename "$board" .dts) ;; esac
+case "$board" in
+*.dts) name=$(basename "$board" .dts) ;;
+*+*)	# an overlay given as a path is named by its file name
+	IFS=+ read -r -a parts <<<"$board"
+	name=${parts[0]}
+	for p in "${parts[@]:1}"; do name+="+$(basename "$p" .dtso)"; done ;;
+esac
 dir=$BUILD/rehearse/${name//\//_}
 mkdir -p "$BUILD/rehearse"
 
@@ -57,7 +71,7 @@ if ! python3 "$TOP/tools/rehearse/rehearse.py" prepare "$board" "$dir" 2>"$dir/p
 fi
 [ -n "$quiet" ] || cat "$dir/prepare.log" >&2
 if ! "$TOP/qemu/run.sh" --config "$config" --name "${name//\//_}" --dir "$dir" \
-	--windows "$dir/windows.txt" --timeout 60 "$dir/virt.dtb" 2>"$dir/run.log"; then
+	--windows "$dir/windows.txt" --timeout "$timeout" "$dir/virt.dtb" 2>"$dir/run.log"; then
 	cat "$dir/run.log" >&2
 	exit 2
 fi
@@ -67,5 +81,9 @@ if [ -n "$quiet" ]; then
 	tail -n 1 "$dir/verdict.txt"
 else
 	python3 "$TOP/tools/rehearse/rehearse.py" verdict "$dir" | tee "$dir/verdict.txt" || rc=${PIPESTATUS[0]}
+fi
+if [ -n "$compact" ]; then
+	rm -f "$dir"/*.reset "$dir/ram.img"
+	gzip -1 -f "$dir"/win*.bin
 fi
 exit "$rc"

@@ -83,12 +83,15 @@ def resolve(board, ksrc):
     srcs = [base]
     for o in parts[1:]:
         cand = [os.path.join(os.path.dirname(base), o + ".dtso"),
-                os.path.join(dts_root, o + ".dtso")]
+                os.path.join(dts_root, o + ".dtso"), o]
+        if o.endswith(".dtso") and not os.path.isfile(o):
+            raise SystemExit("rehearse: no overlay file %s" % o)
         f = next((c for c in cand if os.path.isfile(c)), None)
         if not f:
             raise SystemExit("rehearse: no overlay %s for %s" % (o, parts[0]))
         srcs.append(f)
-    return board.replace("/", "_"), srcs
+    name = "+".join([parts[0]] + [os.path.splitext(os.path.basename(o))[0] for o in parts[1:]])
+    return name.replace("/", "_"), srcs
 
 
 def build_board_dtb(srcs, out, ksrc, dtc, fdtoverlay):

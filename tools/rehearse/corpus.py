@@ -83,7 +83,8 @@ def summary(outdir, listfile):
             r["result"] = "conflict"
         elif r["mismatches"] or v["stray"] or failed or v.get("problems"):
             r["result"] = "mismatch"
-        elif any("no pinctrl-names" in (c.get("unapplied") or "") for c in v["consumers"]):
+        elif any(re.search("no pinctrl-names|sets nothing", c.get("unapplied") or "")
+                 for c in v["consumers"]):
             r["result"] = "unapplied"
         else:
             r["result"] = "ok"
@@ -94,6 +95,8 @@ def summary(outdir, listfile):
             parts += ["%s: %s" % (p["node"], p["problem"]) for p in v.get("problems", [])][:2]
             parts += ["%s: state never applied (pinctrl-0 without pinctrl-names)" % c["path"]
                       for c in v["consumers"] if "no pinctrl-names" in (c.get("unapplied") or "")][:3]
+            parts += ["%s: %s" % (c["path"], c["unapplied"])
+                      for c in v["consumers"] if "sets nothing" in (c.get("unapplied") or "")][:2]
             parts += ["stray write at %s+%#x" % (x["controller"], x["offset"]) for x in v["stray"]][:2]
             r["why"] = " | ".join(parts)
         r["not_rehearsed"] = len(v["not_rehearsed"])

@@ -50,6 +50,10 @@ class Family:
     def pin_name(self, ctrl, pin):
         return ctrl.pin_names.get(pin, "pin%d" % pin)
 
+    def empty(self, ctrl, node):
+        """True when the driver makes no map of this node"""
+        return not any(self.pin_writes(ctrl, node))
+
 
 POISON = 0xA5A5A5A5     # whole-word writers: every missed write shows
 

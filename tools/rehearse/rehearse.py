@@ -38,6 +38,7 @@ def prepare(name, outdir):
     plan, ctrls = board.transform(bdtb, os.environ["VIRT_DTB"],
                                   os.path.join(outdir, "virt.dtb"), deps)
     plan["board"] = name
+    plan["ksrc"] = ksrc      # the tree whose driver tables the verdict reads
     plan["sources"] = [os.path.relpath(s, ksrc) if s.startswith(ksrc) else s for s in srcs]
     with open(os.path.join(outdir, "windows.txt"), "w") as f:
         for ctl in ctrls.values():
@@ -120,7 +121,7 @@ def show(res, out=sys.stdout):
     failed = sum(1 for c in res["consumers"] if c["failed"])
     # a pinctrl-0 without pinctrl-names is a state nobody applies: a finding
     unapplied = sum(1 for c in res["consumers"] if c.get("unapplied") and not c["failed"]
-                    and "no pinctrl-names" in c["unapplied"])
+                    and ("no pinctrl-names" in c["unapplied"] or "sets nothing" in c["unapplied"]))
     print("%s: %d pins checked, %d mismatches, %d conflicts, %d stray writes, "
           "%d bad nodes, %d consumers failed, %d states never applied, %d not rehearsed" % (
               plan["board"], npins, bad, len(res["conflicts"]), len(res["stray"]),
@@ -130,6 +131,8 @@ def show(res, out=sys.stdout):
 
 
 def verdict_cmd(outdir):
+    with open(os.path.join(outdir, "plan.json")) as f:
+        os.environ.setdefault("KSRC", json.load(f)["ksrc"])
     res = verdict.evaluate(outdir, os.path.join(outdir, "board.dtb"))
     rc = show(res)
     js = {"board": res["plan"]["board"], "ok": rc == 0, "rows": res["rows"],

@@ -201,6 +201,11 @@ class TLMM(Family):
                 out.append((name, param, arg))
         return out
 
+    def empty(self, ctrl, node):
+        names = {p[0] for p in self.params}
+        return not any(n.has("function") or any(n.has(p) for p in names)
+                       for n in self.sources(node))
+
     def problems(self, ctrl, node):
         t = self.table(ctrl.orig)
         out = []

@@ -14,6 +14,7 @@ Model of the core (drivers/pinctrl/core.c, 6.12), rechecked on a rebase:
   mux settings before it stay written (the core does not undo registers).
 """
 
+import gzip
 import json
 import os
 import re
@@ -137,12 +138,14 @@ def evaluate(outdir, board_dtb):
         ctl.pad_names = {int(k): v for k, v in c["pad_names"].items()}
         ctl.guest_pins = guest.pins(ctl.dev)
         ctl.pin_names = {p: v[0] for p, v in ctl.guest_pins.items()}
-        ctl.regs = []
-        for w in ctl.windows:
-            with open(os.path.join(outdir, w["name"] + ".bin"), "rb") as f:
-                ctl.regs.append(bytearray(f.read()))
-        ctl.reset = [bytearray(open(os.path.join(outdir, w["name"] + ".reset"), "rb").read())
-                     for w in ctl.windows]
+        ctl.regs = [bytearray(read_window(os.path.join(outdir, w["name"] + ".bin")))
+                    for w in ctl.windows]
+        ctl.reset = []
+        for i, w in enumerate(ctl.windows):
+            f = os.path.join(outdir, w["name"] + ".reset")
+            # rehearse-all keeps no reset images: made again from the family
+            ctl.reset.append(bytearray(open(f, "rb").read() if os.path.isfile(f) else
+                                       ctl.family.reset_image(ctl, i, w["size"])))
         ctrls.append(ctl)
     ctl_by_path = {c.path: c for c in ctrls}
     several = len(ctrls) > 1
@@ -182,7 +185,9 @@ def evaluate(outdir, board_dtb):
         info = {"path": c["path"], "dev": dev, "hog": c["hog"], "states": c.get("states", []),
                 "current": current, "dropped": c.get("dropped", []), "applied": []}
         lost = dev in claims            # failed applying a state: partly written
-        has_default = "default" in states or "init" in states
+        # pinctrl_bind_pins() applies "init" (then "default") only when
+        # there is a "default"
+        has_default = "default" in states
         failed = lost or (current is None and has_default)
         if not has_default:
             # nothing to apply at probe: the driver would select a state
@@ -193,6 +198,22 @@ def evaluate(outdir, board_dtb):
                                  if not node.has("pinctrl-names") else
                                  "no \"default\" state (states: %s): the core applies none at "
                                  "probe" % ", ".join(states))
+        if failed and not lost:
+            # no handle: was there anything to apply? A state whose nodes
+            # all make no map (pins without function or configuration) is
+            # not created by the core, and the device binds without it
+            st = "init" if "init" in states else "default"
+            empty = []
+            for ph in states.get(st, []):
+                pn = by_ph.get(ph)
+                ctl = pn and ctl_of(pn)
+                if ctl and pn and ctl.family.empty(ctl, pn):
+                    empty.append(pn.path)
+            if empty and len(empty) == len(states.get(st, [])):
+                failed = False
+                info["unapplied"] = ("state %s sets nothing: %s %s pins but neither function "
+                                     "nor configuration, so the core creates no state"
+                                     % (st, ", ".join(empty), "has" if len(empty) == 1 else "have"))
         if lost:
             seq = ["init"] if "init" in states else (["default"] if "default" in states else [])
         elif current is None or current == "none":
@@ -342,6 +363,14 @@ def evaluate(outdir, board_dtb):
             "stray": stray, "ctrls": ctrls, "problems": problems}
 
 
+def read_window(path):
+    """a window read by the host: NAME.bin, or NAME.bin.gz (rehearse-all)"""
+    if os.path.isfile(path):
+        return open(path, "rb").read()
+    with gzip.open(path + ".gz", "rb") as f:
+        return f.read()
+
+
 def board_states(node):
     names = node.strings("pinctrl-names")
     out, i = [], 0
@@ -363,6 +392,18 @@ def debugfs_value(ctl, pin, field, confs):
     if ctl.family.name == "imx" and field == "conf":
         v = confs.get(pin)
         return int(v, 16) if v and v.startswith("0x") else None
+    if ctl.family.name == "sunxi":
+        # "input bias pull up, output drive strength (40 mA)"
+        v = confs.get(pin) or ""
+        if field == "drive":
+            m = re.search(r"output drive strength \((\d+) mA\)", v)
+            return int(m.group(1)) // 10 - 1 if m else None
+        if field == "pull":
+            for code, text in ((1, "input bias pull up"), (2, "input bias pull down"),
+                               (0, "input bias disabled")):
+                if text in v:
+                    return code
+        return None
     if ctl.family.name == "pinctrl-single":
         # "pin N (PINN) [gpio:chip ]<address> <value> pinctrl-single"
         t = ctl.guest_pins.get(pin, ("", ""))[1].split()

@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Real boards rehearsed with their SoC's own mainline pin controller driver
+# (scripts/rehearse.sh): two boards per family verify pin by pin, with
+# register values checked against the board's DT by hand as well; a board
+# variant whose two devices claim one pin is reported with the pin's SoC
+# name and both DT paths; and each kind of disagreement (mux, config, input
+# select, a write no state explains) provoked in a real capture is reported
+# as exactly that pin and field.
+set -uo pipefail
+. "$(dirname "$0")/../lib.sh"
+
+R=$TOP/scripts/rehearse.sh
+V="python3 $TOP/tools/rehearse/rehearse.py verdict"
+out=$BUILD/rehearse
+
+# BOARD EXPECTED-PINS: boots, agrees everywhere, as many pins as counted by
+# hand from the board's DT (the enabled consumers' pin nodes)
+rehearse_ok() {
+	local b=$1 pins=$2 d line t
+	case "$b" in
+	*.dts) t=$(basename "$b" .dts) d=$out/$t ;;
+	*) t=$b d=$out/${b//\//_} ;;
+	esac
+	if ! line=$("$R" --quiet "$b" 2>&1); then
+		fail "rehearse-$t" "exit status $? ($(tail -n 3 <<<"$line" | tr '\n' ' '))"
+		return
+	fi
+	case "$line" in
+	*": $pins pins checked, 0 mismatches, 0 conflicts, 0 stray writes, 0 bad nodes, 0 consumers failed, 0 states never applied,"*)
+		pass "rehearse-$t" ;;
+	*) fail "rehearse-$t" "$line" ;;
+	esac
+	[ -s "$d/verdict.json" ] && [ -s "$d/virt.dtb" ] && [ -s "$d/console.log" ] &&
+		ls "$d"/win*.bin >/dev/null 2>&1 ||
+		fail "rehearse-$t-files" "missing verdict.json, virt.dtb, console.log or windows in $d"
+}
+
+# the window of the controller at DT path $2 in run $1, and a word in it
+window_of() {
+	python3 - "$1" "$2" <<-'EOF'
+	import json, sys
+	for c in json.load(open(sys.argv[1] + "/plan.json"))["controllers"]:
+	    if c["path"] == sys.argv[2]:
+	        print(sys.argv[1] + "/" + c["windows"][0]["name"] + ".bin")
+	EOF
+}
+
+# --- two boards per family, the first of each the one README names -------
+rehearse_ok freescale/imx8mm-evk 79
+rehearse_ok freescale/imx8mp-evk 106
+rehearse_ok ti/k3-am625-beagleplay 133
+rehearse_ok ti/k3-am642-evm 90
+rehearse_ok allwinner/sun50i-h6-pine-h64 41
+rehearse_ok allwinner/sun50i-h616-orangepi-zero2 16
+rehearse_ok qcom/qrb5165-rb5 34
+rehearse_ok qcom/sdm845-db845c 48
+
+# registers read by the host hold what the DT's pin rows say, checked here
+# without the tool: imx8mm-evk's UART2_RXD_UART2_DCE_RX = mux 0x23c, conf
+# 0x4a4, input 0x4fc, mux mode 0, input 0, pad config 0x140 (imx8mm-evk.dtsi)
+w=$out/freescale_imx8mm-evk/win0-0.bin
+if [ -f "$w" ]; then
+	[ "$(reg32 "$w" 0x23c)" = 0 ] && [ "$(reg32 "$w" 0x4a4)" = $((0x140)) ] &&
+		[ "$(reg32 "$w" 0x4fc)" = 0 ] && pass "rehearse-imx8mm-uart2-registers" ||
+		fail "rehearse-imx8mm-uart2-registers" "mux/conf/input words $(reg32 "$w" 0x23c) $(reg32 "$w" 0x4a4) $(reg32 "$w" 0x4fc)"
+	# an untouched pad keeps the window's fill
+	[ "$(reg32 "$w" 0x8000)" = $((0xa5a5a5a5)) ] && pass "rehearse-imx8mm-fill-untouched" ||
+		fail "rehearse-imx8mm-fill-untouched" "0x8000 holds $(reg32 "$w" 0x8000)"
+fi
+# beagleplay: main_uart0 RXD AM62X_IOPAD(0x01c8, PIN_INPUT, 0) = 0x50000
+w=$(window_of "$out/ti_k3-am625-beagleplay" /bus@f0000/pinctrl@f4000)
+[ -n "$w" ] && [ "$(reg32 "$w" 0x1c8)" = $((0x50000)) ] && pass "rehearse-am625-uart0-register" ||
+	fail "rehearse-am625-uart0-register" "main_pmx0+0x1c8 holds $( [ -n "$w" ] && reg32 "$w" 0x1c8)"
+# pine-h64: uart0 on PH0/PH1, function 2 (uart0_ph_pins), cfg register of
+# bank H at 7 * 0x24: fields 0 and 1 are 2, the rest keep reset value 7
+w=$(window_of "$out/allwinner_sun50i-h6-pine-h64" /soc/pinctrl@300b000)
+[ -n "$w" ] && [ "$(printf '%#x' "$(reg32 "$w" $((7 * 0x24)))")" = 0x77777722 ] &&
+	pass "rehearse-h6-uart0-register" ||
+	fail "rehearse-h6-uart0-register" "PH_CFG0 holds $( [ -n "$w" ] && printf '%#x' "$(reg32 "$w" $((7 * 0x24)))")"
+# the names the table prints are the SoC's
+grep -q '^MX8MM_IOMUXC_UART2_RXD ' "$out/freescale_imx8mm-evk/verdict.txt" &&
+	grep -q 'main_pmx0:PADCONFIG114 UART0_RXD (D14) ' "$out/ti_k3-am625-beagleplay/verdict.txt" &&
+	grep -q '^consumer /soc@0/bus@30800000/spba-bus@30800000/serial@30890000 (rh006-serial): default applied$' \
+		"$out/freescale_imx8mm-evk/verdict.txt" &&
+	pass "rehearse-names" || fail "rehearse-names" "SoC pin names or DT paths missing from the tables"
+# what cannot be rehearsed says why, and does not fail the board
+grep -q '^not rehearsed: /soc@0/spmi@c440000/pmic@4/gpio@c000: a PMIC GPIO/MPP block on SPMI$' \
+	"$out/qcom_qrb5165-rb5/verdict.txt" && pass "rehearse-not-mmio-reported" ||
+	fail "rehearse-not-mmio-reported" "the PMIC GPIO block of rb5 is not reported"
+
+# --- a board outside the tree that includes a tree board -----------------
+rehearse_ok "$TOP/tests/rehearse/imx8mm-evk-custom.dts" 79
+w=$out/imx8mm-evk-custom/win0-0.bin
+[ -f "$w" ] && [ "$(reg32 "$w" 0x4a4)" = $((0x49)) ] && [ "$(reg32 "$w" 0x4a8)" = $((0x49)) ] &&
+	pass "rehearse-own-board-registers" ||
+	fail "rehearse-own-board-registers" "UART2 pads hold $( [ -f "$w" ] && reg32 "$w" 0x4a4), want 0x49"
+
+# --- two enabled devices claim one pin: both DT paths, the SoC's pin name -
+b="freescale/imx8mm-evk+$TOP/tests/rehearse/imx8mm-evk-leds-take-uart2.dtso"
+d=$out/freescale_imx8mm-evk+imx8mm-evk-leds-take-uart2
+"$R" --quiet "$b" >/dev/null 2>&1
+rc=$?
+[ "$rc" = 1 ] && pass "rehearse-conflict-exit" || fail "rehearse-conflict-exit" "exit $rc, want 1"
+for pin in MX8MM_IOMUXC_UART2_RXD MX8MM_IOMUXC_UART2_TXD; do
+	if grep -q "^CONFLICT $pin: muxed by /soc@0/bus@30800000/spba-bus@30800000/serial@30890000 (/soc@0/bus@30000000/pinctrl@30330000/uart2grp) and claimed by /leds (/soc@0/bus@30000000/pinctrl@30330000/uart2grp, state default)$" "$d/verdict.txt" ||
+	   grep -q "^CONFLICT $pin: muxed by /leds (/soc@0/bus@30000000/pinctrl@30330000/uart2grp) and claimed by /soc@0/bus@30800000/spba-bus@30800000/serial@30890000 " "$d/verdict.txt"; then
+		pass "rehearse-conflict-$pin"
+	else
+		fail "rehearse-conflict-$pin" "no CONFLICT line naming $pin, /leds and serial@30890000 in $d/verdict.txt"
+	fi
+done
+grep -q "^consumer /leds (rh018-leds): FAILED: pin MX8MM_IOMUXC_UART2_[RT]XD already requested by /soc@0/bus@30800000/spba-bus@30800000/serial@30890000$" "$d/verdict.txt" &&
+	pass "rehearse-conflict-consumer-failed" ||
+	fail "rehearse-conflict-consumer-failed" "/leds is not reported as failed by the claim"
+
+# --- each kind of disagreement, provoked in a real capture ------------------
+# mutate RUN FIELD-SELECTOR VALUE: copy the imx8mm-evk run, put VALUE in the
+# register of the field, print the verdict's output
+src=$out/freescale_imx8mm-evk
+provoke() {
+	local name=$1 off=$2 val=$3 want=$4 m=$BUILD/tests/rehearse-$1 txt
+	rm -rf "$m"
+	cp -r "$src" "$m"
+	python3 - "$m/win0-0.bin" "$off" "$val" <<-'EOF'
+	import struct, sys
+	f, off, val = sys.argv[1], int(sys.argv[2], 0), int(sys.argv[3], 0)
+	b = bytearray(open(f, "rb").read())
+	struct.pack_into("<I", b, off, val)
+	open(f, "wb").write(b)
+	EOF
+	txt=$($V "$m")
+	rc=$?
+	# exactly one disagreement, the one provoked
+	if [ "$rc" = 1 ] && [ "$(grep -c 'MISMATCH\|^STRAY WRITE' <<<"$txt")" = 1 ] &&
+	   grep -q -- "$want" <<<"$txt"; then
+		pass "rehearse-provoked-$name"
+	else
+		fail "rehearse-provoked-$name" "exit $rc; $(grep 'MISMATCH\|STRAY' <<<"$txt" | head -3 | tr '\n' ' ')"
+	fi
+}
+if [ -f "$src/verdict.json" ]; then
+	provoke mux 0x23c 0x5 '^MX8MM_IOMUXC_UART2_RXD .* MISMATCH mux: registers=0x5, expected=0x0$'
+	provoke config 0x4a4 0x141 '^MX8MM_IOMUXC_UART2_RXD .* MISMATCH conf: registers=0x141, expected=0x140$'
+	provoke input 0x4fc 0x1 '^MX8MM_IOMUXC_UART2_RXD .* MISMATCH input: registers=0x1, expected=0x0$'
+	provoke stray 0x8000 0x0 '^STRAY WRITE /soc@0/bus@30000000/pinctrl@30330000 window 0 offset 0x8000: reset 0xa5a5a5a5, registers 0x0, no applied state writes it$'
+fi
+finish
