@@ -59,13 +59,22 @@ def summary(outdir, listfile):
         vj = os.path.join(outdir, b.replace("/", "_"), "verdict.json")
         r = {"board": b, "family": fam, "controllers": 0, "consumers": 0, "pins": 0,
              "result": "not rehearsed", "mismatches": 0, "conflicts": 0, "why": ""}
+        d = os.path.join(outdir, b.replace("/", "_"))
         if not os.path.isfile(vj):
-            log = os.path.join(outdir, b.replace("/", "_"), "run.log")
-            prep = os.path.join(outdir, b.replace("/", "_"), "prepare.log")
+            log = os.path.join(d, "run.log")
+            prep = os.path.join(d, "prepare.log")
             why = ""
             for f in (log, prep):
                 if os.path.isfile(f) and os.path.getsize(f):
                     why = open(f).read().strip().splitlines()[-1]
+            con = os.path.join(d, "console.log")
+            if "kernel panic" in why or "reported a problem" in why:
+                # the kernel broke: say where
+                r["result"] = "crash"
+                if os.path.isfile(con):
+                    pc = re.search(r"pc : (\S+)", open(con, errors="replace").read())
+                    if pc:
+                        why += " (pc: %s)" % pc.group(1)
             r["why"] = why or "no verdict"
             rows.append(r)
             continue

@@ -28,6 +28,7 @@ from families import Family, Write
 RESET_CTL, RESET_OTHER = 0x00000001, 0x00000000
 
 MSM_NO_PULL, MSM_PULL_DOWN, MSM_KEEPER, MSM_PULL_UP_NO_KEEPER, MSM_PULL_UP = 0, 1, 2, 2, 3
+MSM_I2C_STRONG_PULL_UP = 2200
 
 
 class SocTable:
@@ -60,11 +61,24 @@ class SocTable:
             m = re.match(r"(?:\[[^\]]*\]\s*=\s*)?(\w+)\s*\(", entry)
             if not m or m.group(1) not in macros:
                 continue
-            args = csrc.calls(entry, m.group(1))[0][1]
-            params, mbody = macros[m.group(1)]
-            g = self.expand(params, mbody, args)
+            g = self.expand_call(entry, m.group(1), macros)
             if g:
                 self.groups[g["name"]] = g
+
+    def expand_call(self, text, name, macros, depth=0):
+        """a group from a call of one of the file's macros, following a
+        macro defined as a call of another (sc8180x: PINGROUP is
+        PINGROUP_OFFSET with offset 0)"""
+        args = csrc.calls(text, name)[0][1]
+        params, body = macros[name]
+        if len(params) != len(args):
+            return None
+        inner = re.match(r"\s*(\w+)\s*\(", body)
+        if inner and inner.group(1) in macros and depth < 4:
+            amap = dict(zip(params, args))
+            b = re.sub(r"\b\w+\b", lambda m: amap.get(m.group(0), m.group(0)), body)
+            return self.expand_call(b, inner.group(1), macros, depth + 1)
+        return self.expand(params, body, args)
 
     def expand(self, params, body, args):
         if len(params) != len(args):
@@ -253,8 +267,14 @@ class TLMM(Family):
                 val = MSM_PULL_DOWN
             elif param == "PIN_CONFIG_BIAS_BUS_HOLD":
                 val = MSM_KEEPER
+            elif t.pull_no_keeper:
+                val = MSM_PULL_UP_NO_KEEPER
+            elif g.get("i2c_pull_bit") and arg == MSM_I2C_STRONG_PULL_UP:
+                val = (1 << g["i2c_pull_bit"]) >> bit | MSM_PULL_UP
             else:
-                val = MSM_PULL_UP_NO_KEEPER if t.pull_no_keeper else MSM_PULL_UP
+                val = MSM_PULL_UP
+            if g.get("i2c_pull_bit"):
+                mask |= (1 << g["i2c_pull_bit"]) >> bit
             name = "pull"
         elif param == "PIN_CONFIG_DRIVE_STRENGTH":
             bit, mask, name = g.get("drv_bit", -1), 7, "drive"
