@@ -64,8 +64,8 @@ def summary(outdir, listfile):
             log = os.path.join(d, "run.log")
             prep = os.path.join(d, "prepare.log")
             why = ""
-            for f in (log, prep):
-                if os.path.isfile(f) and os.path.getsize(f):
+            for f in (log, prep):       # the boot's reason, else the preparation's
+                if not why and os.path.isfile(f) and os.path.getsize(f):
                     why = open(f).read().strip().splitlines()[-1]
             con = os.path.join(d, "console.log")
             if "kernel panic" in why or "reported a problem" in why:
