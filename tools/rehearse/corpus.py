@@ -11,7 +11,8 @@ make rehearse-all run.
                                  for the boards of LIST (a list's output)
 
 Families: imx (i.MX8M M/N/P/Q), k3 (TI K3, pinctrl-single), sunxi
-(Allwinner H6/H616/H618), tlmm (Qualcomm). KSRC is the kernel tree.
+(Allwinner H6, H616 and the parts on its pin controller: H618, H313,
+H700), tlmm (Qualcomm). KSRC is the kernel tree.
 """
 
 import csv
@@ -24,7 +25,7 @@ import sys
 FAMILIES = {
     "imx": ("freescale", r"imx8m[mnpq]-.*"),
     "k3": ("ti", r"k3-.*"),
-    "sunxi": ("allwinner", r"sun50i-h6(16|18)?-.*"),
+    "sunxi": ("allwinner", r"sun50i-(h6|h616|h618|h313|h700)-.*"),
     "tlmm": ("qcom", r".*"),
 }
 

@@ -132,7 +132,9 @@ def show(res, out=sys.stdout):
 
 def verdict_cmd(outdir):
     with open(os.path.join(outdir, "plan.json")) as f:
-        os.environ.setdefault("KSRC", json.load(f)["ksrc"])
+        ksrc = json.load(f).get("ksrc")
+    if ksrc:
+        os.environ.setdefault("KSRC", ksrc)
     res = verdict.evaluate(outdir, os.path.join(outdir, "board.dtb"))
     rc = show(res)
     js = {"board": res["plan"]["board"], "ok": rc == 0, "rows": res["rows"],
