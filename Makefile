@@ -12,6 +12,8 @@
 #   make series                                   upstream series in build/series
 #   make bench [COLD=1]                           benchmarks in build/bench
 #                                                 (informational, never fail)
+#   make report                                   the HTML pin map of every
+#                                                 board run, build/report/
 #
 # BOARD may also be a board variant, boards/<board>-<addon>.dtso: an
 # overlay applied to <board> with fdtoverlay (BOARD=vsoc-evb-display).
@@ -44,7 +46,7 @@ endif
 
 HOST_CFLAGS := -O2 -Wall -Wextra -Werror
 
-.PHONY: all deps kernel initramfs tools dtb fit run test test-debug series bench clean
+.PHONY: all deps kernel initramfs tools dtb fit run test test-debug series bench report clean
 
 all: kernel initramfs tools
 
@@ -110,6 +112,12 @@ test-debug: all
 # with COLD=1, a cold build (bench/README.md). Timings never fail anything.
 bench: all
 	@BENCH_MAKE_RUN=1 COLD=$(COLD) BOOTS=$(BOOTS) bench/run.sh
+
+# The HTML pin map of every board run found (VSOC boards under build/run/,
+# rehearsed real boards under build/rehearse/): build/report/index.html and
+# a page per board (tools/report/report.py). Boots nothing.
+report: $(BUILD)/vsoc-verify
+	@python3 tools/report/report.py --out $(BUILD)/report --verify $(BUILD)/vsoc-verify
 
 series: deps
 	@scripts/kernel.sh series $(BUILD)/series
