@@ -387,7 +387,7 @@ JS = """
   function el(tag, kids, cls) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
-    (kids || []).forEach(function (k) { e.appendChild(typeof k === 'object' ? k : text(k)); });
+    (kids || []).forEach(function (k) { e.appendChild(k instanceof Node ? k : text(k)); });
     return e;
   }
   function show(cell) {
