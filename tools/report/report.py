@@ -175,8 +175,9 @@ def vsoc_board(rundir, verify):
             if pin["owner"] == ctrl:
                 pin["owner"] = ctrl + " (hog)"
             pin["used"] = True
+            bad = {m["field"] for m in r["mismatches"]}
             for f in exp:
-                if f == "OWNER" or (f != "PAD" and exp[f] == VSOC_RESET.get(f)):
+                if f == "OWNER" or (f != "PAD" and f not in bad and exp[f] == VSOC_RESET.get(f)):
                     continue
                 pin["fields"].append({"field": f, "expected": exp[f],
                                       "debugfs": dbgv.get(f, r["debugfs-pins"].get(f)),
@@ -367,7 +368,7 @@ body.by-function .pin { background: var(--func); color: #fff; }
 #details { flex: 0 0 300px; position: sticky; top: 1em; border: 1px solid #bbb; border-radius: 4px;
   padding: .6em .8em; font-size: 12px; background: #fafafa; min-height: 8em; word-break: break-word; }
 #details h3 { margin: 0 0 .4em; font-size: 14px; }
-#details table { border-collapse: collapse; width: 100%; }
+#details table { border-collapse: collapse; width: 100%; font-family: monospace; font-size: 11px; }
 #details td, #details th { border: 1px solid #ddd; padding: 1px 4px; text-align: left; }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 12px; font-size: 12px; margin: .5em 0; }
 .legend span.sw { display: inline-block; width: 14px; height: 14px; border: 1px solid #888;
