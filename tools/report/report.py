@@ -235,7 +235,20 @@ def vsoc_table_row(r):
 
 # Rehearsed boards ############################################################
 
+def last_line(path):
+    try:
+        with open(path, errors="replace") as f:
+            lines = [l.strip() for l in f if l.strip()]
+        return lines[-1] if lines else None
+    except OSError:
+        return None
+
+
 def rehearsed_board(d):
+    if not os.path.exists(os.path.join(d, "verdict.json")):
+        # scripts/rehearse.sh says why on run.log (the boot) or prepare.log
+        why = last_line(os.path.join(d, "run.log")) or last_line(os.path.join(d, "prepare.log"))
+        return None, "no verdict.json%s" % (": " + why if why else "")
     try:
         with open(os.path.join(d, "verdict.json")) as f:
             v = json.load(f)
@@ -308,7 +321,9 @@ def rehearsed_board(d):
             p["short"] = re.sub(r"^\S+:PADCONFIG\d+ ", "", p["name"])
         prefix = common_prefix([p["short"] for p in cp])
         for p in cp:
-            p["short"] = p["short"][len(prefix):]
+            # not when the rest is the number alone (qcom "GPIO_34")
+            if p["short"][len(prefix):] != str(p["n"]):
+                p["short"] = p["short"][len(prefix):]
         controllers.append({"title": title, "layout": "pads", "pins": cp, "path": ctrl})
     allpins = [p for c in controllers for p in c["pins"]]
     nmis = sum(1 for p in allpins if p["mismatch"])
@@ -624,7 +639,7 @@ def main(argv):
                       if os.path.isfile(os.path.join(d, "console.log"))
                       and os.path.isfile(os.path.join(d, "regs.bin")))
         rehearsed = sorted(os.path.dirname(f) for f in
-                           glob.glob(os.path.join(TOP, "build", "rehearse", "*", "verdict.json")))
+                           glob.glob(os.path.join(TOP, "build", "rehearse", "*", "plan.json")))
     os.makedirs(a.out, exist_ok=True)
     boards, unreadable, used = [], [], set()
     for kind, dirs, fn in (("vsoc", runs, lambda d: vsoc_board(d, a.verify)),
@@ -645,6 +660,10 @@ def main(argv):
             boards.append(b)
     with open(os.path.join(a.out, "index.html"), "w", encoding="utf-8") as f:
         f.write(index_page(boards, unreadable))
+    # Pages of runs that are gone
+    for f in glob.glob(os.path.join(a.out, "*.html")):
+        if os.path.basename(f) != "index.html" and os.path.basename(f) not in {b["page"] for b in boards}:
+            os.remove(f)
     print("report: %s, %d boards (%d without a verdict)" % (
         os.path.join(a.out, "index.html"), len(boards), len(unreadable)))
     return 0
