@@ -10,7 +10,8 @@ under build/run/*/ (those with a console.log and a regs.bin, read with
 `vsoc-verify --json`) and rehearsed real boards under
 build/rehearse/*/verdict.json. It writes DIR/index.html (build/report/ by
 default) and DIR/<board>.html; every page is self-contained (inline CSS and
-a small inline script, no network, no fonts, no images).
+a small inline script, no network, no fonts, no images), and removes the
+other .html files in DIR (pages of runs that are gone).
 
 A VSOC controller is drawn as its banks of 32 pins (datasheet section 3),
 each bank split into the four MUX registers of 8 pins it has; a rehearsed
@@ -105,7 +106,10 @@ def dump(console, phase, path):
 
 def vsoc_board(rundir, verify):
     """A VSOC run directory as a board, or (None, why) when unreadable"""
-    p = subprocess.run([verify, "--json", rundir], capture_output=True, text=True)
+    try:
+        p = subprocess.run([verify, "--json", rundir], capture_output=True, text=True)
+    except OSError as e:
+        return None, "%s: %s" % (verify, e.strerror)
     if p.returncode not in (0, 1):
         return None, (p.stderr.strip() or "vsoc-verify exited %d" % p.returncode)
     try:
@@ -370,7 +374,7 @@ h1 { font-size: 1.4em; margin: 0 0 .2em; } h2 { font-size: 1.1em; margin: 1.2em 
 .banks .pin { width: 22px; height: 25px; text-align: center; padding-top: 4px; }
 .pads .pin { height: 34px; padding: 2px 3px; white-space: nowrap; text-overflow: ellipsis; }
 .pads .pin b { font-size: 11px; }
-body.by-function .pin { background: var(--func); color: #fff; }
+body.by-function .pin:not(.unused) { background: var(--func); color: #fff; }
 .pin.unused { background: #eee; border-color: #ccc; border-bottom-color: #ccc; color: #999; }
 .pin.selected { outline: 3px solid #000; outline-offset: 1px; }
 .pin.mismatch { border: 2px solid #d00000; border-bottom-width: 5px; }
@@ -435,12 +439,18 @@ JS = """
   document.querySelectorAll('.pin').forEach(function (c) {
     c.addEventListener('click', function () { show(c); });
   });
+  function colour(by) {
+    document.body.classList.toggle('by-function', by === 'function');
+    document.querySelector('input[name=colour][value=' + by + ']').checked = true;
+  }
   document.querySelectorAll('input[name=colour]').forEach(function (r) {
-    r.addEventListener('change', function () {
-      document.body.classList.toggle('by-function', r.value === 'function' && r.checked);
-    });
+    r.addEventListener('change', function () { if (r.checked) colour(r.value); });
   });
+  // page.html#function: colored by function; page.html#pin-N: pin N selected
   var first = document.querySelector('.pin.mismatch, .pin.conflict');
+  var m = /^#pin-(\d+)$/.exec(location.hash);
+  if (m) first = document.querySelector('.pin[data-pin="' + m[1] + '"]') || first;
+  if (location.hash === '#function') colour('function');
   if (first) show(first);
   document.body.setAttribute('data-ready', '1');
 })();
@@ -648,7 +658,6 @@ def main(argv):
             b, why = fn(d.rstrip("/"))
             if b is None:
                 unreadable.append([d, why])
-                print("report: %s: %s" % (d, why), file=sys.stderr)
                 continue
             name = slug(os.path.basename(d.rstrip("/")))
             while name in used:
@@ -664,7 +673,7 @@ def main(argv):
     for f in glob.glob(os.path.join(a.out, "*.html")):
         if os.path.basename(f) != "index.html" and os.path.basename(f) not in {b["page"] for b in boards}:
             os.remove(f)
-    print("report: %s, %d boards (%d without a verdict)" % (
+    print("report: %s, %d boards (%d without a verdict, listed there)" % (
         os.path.join(a.out, "index.html"), len(boards), len(unreadable)))
     return 0
 
