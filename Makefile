@@ -17,6 +17,8 @@
 #                                                 pin controller driver
 #   make rehearse-all [FAMILY="imx k3"]           every board of the families
 #   make bench-rehearse                           throughput of rehearse-all
+#   make report                                   the HTML pin map of every
+#                                                 board run, build/report/
 #
 # BOARD may also be a board variant, boards/<board>-<addon>.dtso: an
 # overlay applied to <board> with fdtoverlay (BOARD=vsoc-evb-display).
@@ -49,7 +51,7 @@ endif
 
 HOST_CFLAGS := -O2 -Wall -Wextra -Werror
 
-.PHONY: all deps kernel initramfs tools dtb fit run test test-debug series bench clean \
+.PHONY: all deps kernel initramfs tools dtb fit run test test-debug series bench report clean \
 	rehearse rehearse-all bench-rehearse
 
 all: kernel initramfs tools
@@ -127,6 +129,12 @@ rehearse-all: kernel initramfs
 
 bench-rehearse: kernel initramfs
 	@bench/rehearse.sh
+
+# The HTML pin map of every board run found (VSOC boards under build/run/,
+# rehearsed real boards under build/rehearse/): build/report/index.html and
+# a page per board (tools/report/report.py). Boots nothing.
+report: $(BUILD)/vsoc-verify
+	@python3 tools/report/report.py --out $(BUILD)/report --verify $(BUILD)/vsoc-verify
 
 series: deps
 	@scripts/kernel.sh series $(BUILD)/series

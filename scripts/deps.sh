@@ -5,9 +5,18 @@
 # Run as root it installs them (--no-install-recommends); otherwise it prints
 # the exact apt-get line and fails.
 #
-#   scripts/deps.sh          install what is missing
-#   scripts/deps.sh --check  only report, exit 1 if something is missing
+#   scripts/deps.sh [report]          install what is missing
+#   scripts/deps.sh --check [report]  only report, exit 1 if something is missing
+#
+# "report" adds the optional packages that only the HTML pin map's test
+# needs (tests/cases/70-report.sh): a headless browser to load the pages.
 set -euo pipefail
+
+check=
+if [ "${1:-}" = "--check" ]; then
+	check=1
+	shift
+fi
 
 PKGS=(
 	# host build of the kernel and of the project's own tools
@@ -24,6 +33,17 @@ PKGS=(
 	# dumpimage, the ext2 boot disk)
 	qemu-system-arm u-boot-qemu u-boot-tools e2fsprogs
 )
+# Optional groups, installed only when asked for by name
+REPORT_PKGS=(
+	# Debian's Chromium, run headless to load the report's pages
+	chromium
+)
+for group in "$@"; do
+	case "$group" in
+	report) PKGS+=("${REPORT_PKGS[@]}") ;;
+	*) echo "deps: unknown package group $group" >&2; exit 2 ;;
+	esac
+done
 
 # One dpkg-query for all of them (this runs before every make target)
 installed=" $(dpkg-query -W -f '${Package} ${Status}\n' "${PKGS[@]}" 2>/dev/null |
@@ -37,7 +57,7 @@ done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 line="apt-get install -y --no-install-recommends ${missing[*]}"
-if [ "${1:-}" = "--check" ]; then
+if [ -n "$check" ]; then
 	echo "missing packages: ${missing[*]}" >&2
 	exit 1
 fi

@@ -10,13 +10,29 @@
 # non-zero if anything failed. A case that exits non-zero without reporting
 # a failure counts as one failure. The last line is "N passed, N failed";
 # the exit status is non-zero on any failure.
+#
+# Every run, with or without a PATTERN, also writes the results as JUnit XML
+# to build/tests/junit.xml (tests/junit.py): one testcase per result.
+#
+# Environment: VSOC_TEST_CASES, the directory of cases (tests/cases);
+# VSOC_TEST_OUT, where the logs and junit.xml go (build/tests).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 passed=0 failed=0
-logdir=build/tests
+cases=${VSOC_TEST_CASES:-tests/cases}
+logdir=${VSOC_TEST_OUT:-build/tests}
 mkdir -p "$logdir"
-for t in tests/cases/*; do
+# The cases that ran, for the JUnit file, written even when interrupted
+ran=$logdir/cases.tsv
+: >"$ran"
+junit() {
+	python3 tests/junit.py "$ran" "$logdir/junit.xml" ||
+		echo "run.sh: could not write $logdir/junit.xml" >&2
+}
+trap junit EXIT
+trap 'exit 130' INT TERM
+for t in "$cases"/*; do
 	[ -x "$t" ] || continue
 	if [ $# -gt 0 ]; then
 		match=
@@ -43,7 +59,9 @@ for t in tests/cases/*; do
 	fi
 	passed=$((passed + p))
 	failed=$((failed + f))
-	echo "     ($name: $(($(date +%s) - start)) s, log $log)"
+	secs=$(($(date +%s) - start))
+	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$t" "$rc" "$secs" "$log.out" "$log" >>"$ran"
+	echo "     ($name: $secs s, log $log)"
 done
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
