@@ -49,15 +49,23 @@ window_of() {
 	EOF
 }
 
+# On the debug kernel (make test-debug: KASAN, kmemleak, lockdep) one board
+# per family and the conflict: the drivers' paths under the sanitizers; the
+# verdict's own logic is tested once, on the normal kernel.
+debug=
+[ "${VSOC_CONFIG:-vsoc}" = vsoc ] || debug=1
+
 # --- two boards per family, the first of each the one README names -------
 rehearse_ok freescale/imx8mm-evk 79
-rehearse_ok freescale/imx8mp-evk 106
 rehearse_ok ti/k3-am625-beagleplay 133
-rehearse_ok ti/k3-am642-evm 80
 rehearse_ok allwinner/sun50i-h6-pine-h64 41
-rehearse_ok allwinner/sun50i-h616-orangepi-zero2 30
 rehearse_ok qcom/qrb5165-rb5 34
-rehearse_ok qcom/sdm845-db845c 41
+if [ -z "$debug" ]; then
+	rehearse_ok freescale/imx8mp-evk 106
+	rehearse_ok ti/k3-am642-evm 80
+	rehearse_ok allwinner/sun50i-h616-orangepi-zero2 30
+	rehearse_ok qcom/sdm845-db845c 41
+fi
 
 # registers read by the host hold what the DT's pin rows say, checked here
 # without the tool: imx8mm-evk's UART2_RXD_UART2_DCE_RX = mux 0x23c, conf
@@ -95,11 +103,13 @@ grep -q '^not rehearsed: /soc@0/spmi@c440000/pmic@4/gpio@c000: a PMIC GPIO/MPP b
 	fail "rehearse-not-mmio-reported" "the PMIC GPIO block of rb5 is not reported"
 
 # --- a board outside the tree that includes a tree board -----------------
-rehearse_ok "$TOP/tests/rehearse/imx8mm-evk-custom.dts" 79
-w=$out/imx8mm-evk-custom/win0-0.bin
-[ -f "$w" ] && [ "$(reg32 "$w" 0x4a4)" = $((0x49)) ] && [ "$(reg32 "$w" 0x4a8)" = $((0x49)) ] &&
-	pass "rehearse-own-board-registers" ||
-	fail "rehearse-own-board-registers" "UART2 pads hold $( [ -f "$w" ] && reg32 "$w" 0x4a4), want 0x49"
+if [ -z "$debug" ]; then
+	rehearse_ok "$TOP/tests/rehearse/imx8mm-evk-custom.dts" 79
+	w=$out/imx8mm-evk-custom/win0-0.bin
+	[ -f "$w" ] && [ "$(reg32 "$w" 0x4a4)" = $((0x49)) ] && [ "$(reg32 "$w" 0x4a8)" = $((0x49)) ] &&
+		pass "rehearse-own-board-registers" ||
+		fail "rehearse-own-board-registers" "UART2 pads hold $( [ -f "$w" ] && reg32 "$w" 0x4a4), want 0x49"
+fi
 
 # --- two enabled devices claim one pin: both DT paths, the SoC's pin name -
 b="freescale/imx8mm-evk+$TOP/tests/rehearse/imx8mm-evk-leds-take-uart2.dtso"
@@ -144,7 +154,7 @@ provoke() {
 		fail "rehearse-provoked-$name" "exit $rc; $(grep 'MISMATCH\|STRAY' <<<"$txt" | head -3 | tr '\n' ' ')"
 	fi
 }
-if [ -f "$src/verdict.json" ]; then
+if [ -z "$debug" ] && [ -f "$src/verdict.json" ]; then
 	provoke mux 0x23c 0x5 '^MX8MM_IOMUXC_UART2_RXD .* MISMATCH mux: registers=0x5, expected=0x0$'
 	provoke config 0x4a4 0x141 '^MX8MM_IOMUXC_UART2_RXD .* MISMATCH conf: registers=0x141, expected=0x140$'
 	provoke input 0x4fc 0x1 '^MX8MM_IOMUXC_UART2_RXD .* MISMATCH input: registers=0x1, expected=0x0$'
