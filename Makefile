@@ -50,6 +50,7 @@ $(error BOOT=$(BOOT): use BOOT=direct or BOOT=u-boot)
 endif
 
 HOST_CFLAGS := -O2 -Wall -Wextra -Werror
+VERIFY_SRC  := tests/verify/vsoc-verify.c tests/verify/vsoc-datasheet.c
 
 .PHONY: all deps kernel initramfs tools dtb fit run test test-debug series bench report clean \
 	rehearse rehearse-all bench-rehearse
@@ -68,9 +69,18 @@ $(BUILD)/init: qemu/init.c | deps
 	@mkdir -p $(@D)
 	$(CROSS)gcc -static $(HOST_CFLAGS) -o $@ $<
 
-$(BUILD)/initramfs.cpio: $(BUILD)/init qemu/initramfs.list kernel
+# The verifier again, static for the guest, with the kernel tree's libfdt:
+# the guest's /init prints its verdict as KTAP on the console.
+$(BUILD)/guest/vsoc-verify: $(VERIFY_SRC) tests/verify/vsoc-datasheet.h | kernel
+	@mkdir -p $(@D)
+	@fdt=$$(scripts/kernel.sh path | head -n 1)/scripts/dtc/libfdt; \
+	 $(CROSS)gcc -static -std=gnu11 $(HOST_CFLAGS) -Wno-sign-compare -I$$fdt -o $@ \
+		$(VERIFY_SRC) $$fdt/fdt.c $$fdt/fdt_ro.c $$fdt/fdt_strerror.c
+
+$(BUILD)/initramfs.cpio: $(BUILD)/init $(BUILD)/guest/vsoc-verify qemu/initramfs.list kernel
 	@gen=$$(scripts/kernel.sh path | tail -n 1)/usr/gen_init_cpio; \
-	 sed 's|@INIT@|$(BUILD)/init|' qemu/initramfs.list > $@.list && \
+	 sed 's|@INIT@|$(BUILD)/init|; s|@VERIFY@|$(BUILD)/guest/vsoc-verify|' \
+		qemu/initramfs.list > $@.list && \
 	 $$gen $@.list > $@.tmp && mv $@.tmp $@ && rm -f $@.list
 
 initramfs: $(BUILD)/initramfs.cpio
@@ -83,7 +93,6 @@ $(BUILD)/vsoc-reset.bin: $(BUILD)/vsoc-reset
 	$< $@
 
 # The pin verifier (tests/verify/): DT vs debugfs vs registers
-VERIFY_SRC := tests/verify/vsoc-verify.c tests/verify/vsoc-datasheet.c
 $(BUILD)/vsoc-verify: $(VERIFY_SRC) tests/verify/vsoc-datasheet.h | deps
 	@mkdir -p $(@D)
 	gcc -std=c11 $(HOST_CFLAGS) -o $@ $(VERIFY_SRC) -lfdt

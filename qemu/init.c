@@ -14,6 +14,14 @@
  * the console while dumping (so they cannot interleave) and are dumped as
  * the pseudo file "dmesg" at the end.
  *
+ * After the boot dumps, the guest gives its own verdict of a VSOC board as
+ * KTAP, between "==== VSOC BEGIN boot ktap ====" and its END line:
+ * /bin/vsoc-verify (tests/verify/, built for the guest) reads the booted
+ * DTB (/sys/firmware/fdt), the same debugfs dumps written to a file, and
+ * the register window through /dev/mem, so that a CI engine that sees only
+ * the console (LAVA, kunit.py parse) has the verdict. Boards without a VSOC
+ * pin controller print no KTAP.
+ *
  * Options come from the kernel command line (/proc/cmdline):
  *
  *	vsocinit.dump=P1,P2,...	files or directories dumped after the
@@ -22,6 +30,7 @@
  *				N seconds ahead, then dump everything again
  *				in phase "resume"
  *	vsocinit.kmemleak=1	scan for leaks at the end and dump the report
+ *	vsocinit.ktap=0		no verdict of the guest's own (see below)
  *	vsocinit.hang=1		never finish (tests the harness's timeout)
  */
 #include <dirent.h>
@@ -35,12 +44,14 @@
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define PINCTRL_DIR	"/sys/kernel/debug/pinctrl"
 #define MAX_DUMPS	32
 
 static char cmdline[4096];
+static int out_fd = STDOUT_FILENO;	/* where out() and write_all() go */
 static char *dumps[MAX_DUMPS];
 static int ndumps;
 
@@ -55,14 +66,14 @@ static void out(const char *fmt, ...)
 	va_end(ap);
 	if (n > (int)sizeof(buf) - 1)
 		n = sizeof(buf) - 1;
-	if (n > 0 && write(STDOUT_FILENO, buf, n) < 0)
+	if (n > 0 && write(out_fd, buf, n) < 0)
 		return;
 }
 
 static void write_all(const char *p, size_t n)
 {
 	while (n) {
-		ssize_t w = write(STDOUT_FILENO, p, n);
+		ssize_t w = write(out_fd, p, n);
 
 		if (w < 0) {
 			if (errno == EINTR)
@@ -190,6 +201,46 @@ static void dump_dmesg(void)
 	free(buf);
 }
 
+/*
+ * The guest's verdict as KTAP on the console: the boot dumps again, into a
+ * file, for /bin/vsoc-verify with the window read through /dev/mem.
+ */
+#define KTAP_DUMP	"/tmp/vsoc-dump.log"
+#define VERIFY		"/bin/vsoc-verify"
+
+static void guest_verdict(void)
+{
+	int fd, status;
+	pid_t pid;
+
+	if (access(VERIFY, X_OK) || access("/sys/firmware/fdt", R_OK))
+		return;
+	mkdir("/tmp", 01777);
+	fd = open(KTAP_DUMP, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0) {
+		out("==== VSOC ERROR boot ktap: %s: %s ====\n", KTAP_DUMP, strerror(errno));
+		return;
+	}
+	out_fd = fd;
+	dump_all("boot");
+	out_fd = STDOUT_FILENO;
+	close(fd);
+	out("==== VSOC BEGIN boot ktap ====\n");
+	pid = fork();
+	if (pid == 0) {
+		/* no VSOC controller (a rehearsed board): exit 2, say nothing */
+		fd = open("/dev/null", O_WRONLY);
+		if (fd >= 0)
+			dup2(fd, STDERR_FILENO);
+		execl(VERIFY, VERIFY, "--ktap", "--dtb", "/sys/firmware/fdt",
+		      "--console", KTAP_DUMP, "--mem", "/dev/mem", (char *)NULL);
+		_exit(127);
+	}
+	if (pid > 0)
+		waitpid(pid, &status, 0);
+	out("==== VSOC END boot ktap ====\n");
+}
+
 /* Value of "key=" on the command line, copied into val; 0 if absent. */
 static int option(const char *key, char *val, size_t size)
 {
@@ -282,6 +333,8 @@ int main(void)
 
 	out("==== VSOC INIT ====\n");
 	dump_all("boot");
+	if (!option("vsocinit.ktap", val, sizeof(val)) || val[0] != '0')
+		guest_verdict();
 
 	if (option("vsocinit.hang", val, sizeof(val)) && val[0] == '1')
 		for (;;)

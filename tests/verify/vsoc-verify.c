@@ -2,7 +2,8 @@
 /*
  * vsoc-verify: check the pins of a booted VSOC board three ways.
  *
- *	vsoc-verify [--json] RUNDIR
+ *	vsoc-verify [--json|--ktap] RUNDIR
+ *	vsoc-verify --ktap --dtb /sys/firmware/fdt --console F --mem /dev/mem
  *	vsoc-verify [--json] [RUNDIR] [--dtb F] [--console F] [--regs F]
  *
  * RUNDIR is what qemu/run.sh leaves (build/run/<board>): <board>.dtb,
@@ -19,6 +20,9 @@
  * released its mux claims but left its settings (repeatable).
  * --registers-only: compare the registers with the expected view alone,
  * for a window read while the guest could not dump debugfs (asleep).
+ * --ktap: the verdict as KTAP v1, a test per pin and per device with pin
+ * states; --mem F: read the window from F (/dev/mem) at the controller's
+ * address instead of a capture: the guest's own verdict (qemu/init.c).
  *
  * For every pin it computes
  *
@@ -37,8 +41,10 @@
  * alone (DTB and console.log only).
  */
 #define _GNU_SOURCE		/* asprintf, strndup */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <libfdt.h>
 #include <stdarg.h>
@@ -47,6 +53,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "vsoc-datasheet.h"
 
@@ -112,6 +119,8 @@ struct options {
 	bool failed[MAX_THEN];
 	unsigned int nthen;
 	bool json;
+	bool ktap;
+	const char *mem;
 	bool dump_expected;
 	bool registers_only;
 };
@@ -279,6 +288,39 @@ static unsigned char *load_window(const char *path, unsigned int *npins)
 		fatal("%s: NBANKS is %u", path, nbanks);
 	*npins = nbanks * VSOC_PINS_PER_BANK;
 	return w;
+}
+
+static bool dt_translate(const void *fdt, int node, uint64_t *addr);
+
+/*
+ * The window as the guest sees it, through /dev/mem at the controller's
+ * address (the guest's own verdict: qemu/init.c runs this tool with --mem).
+ */
+static unsigned char *map_window(struct verify *v, const char *mem, unsigned int *npins)
+{
+	static const char tmp[] = "/tmp/vsoc-window.bin";
+	unsigned char *w = xcalloc(1, VSOC_WINDOW_SIZE);
+	uint64_t addr;
+	ssize_t n;
+	FILE *f;
+	int fd;
+
+	if (!dt_translate(v->fdt, v->ctrl, &addr))
+		fatal("the pin controller's reg does not translate");
+	fd = open(mem, O_RDONLY);
+	if (fd < 0)
+		fatal("%s: %s", mem, strerror(errno));
+	n = pread(fd, w, VSOC_WINDOW_SIZE, (off_t)addr);
+	if (n != VSOC_WINDOW_SIZE)
+		fatal("%s: read at 0x%llx: %s", mem, (unsigned long long)addr,
+		      n < 0 ? strerror(errno) : "short read");
+	close(fd);
+	/* through load_window(), for the same checks as a capture */
+	f = fopen(tmp, "wb");
+	if (!f || fwrite(w, 1, VSOC_WINDOW_SIZE, f) != VSOC_WINDOW_SIZE || fclose(f))
+		fatal("%s: %s", tmp, strerror(errno));
+	free(w);
+	return load_window(tmp, npins);
 }
 
 static void load_console(struct verify *v, const char *path)
@@ -1743,10 +1785,66 @@ static void dump_expected(const struct verify *v)
 
 /* Main */
 
+/* A KTAP name: no '#', no blanks */
+static void ktap_name(const char *in, char *out, size_t n)
+{
+	size_t i;
+
+	for (i = 0; in[i] && i + 1 < n; i++)
+		out[i] = (in[i] == '#' || isspace((unsigned char)in[i])) ? '_' : in[i];
+	out[i] = '\0';
+}
+
+/*
+ * KTAP v1 (Documentation/dev-tools/ktap.rst): one suite for the board, a
+ * test per pin the table shows (its verdict in the diagnostic line when it
+ * mismatches) and a test per device of pinctrl-handles (its state).
+ */
+static void print_ktap(struct verify *v)
+{
+	char *text = dump_text(v, DEBUGFS "/pinctrl-handles"), *line, *save;
+	char dev[256], state[64], name[300];
+	unsigned int p, n = 0, i = 0, bad;
+	const char *board;
+	struct row r;
+
+	for (p = 0; p < v->npins; p++)
+		n += pin_touched(&v->pins[p]);
+	for_each_line(line, text, save)
+		n += sscanf(line, "device: %255s current state: %63s", dev, state) == 2;
+	free(text);
+	bad = count_mismatches(v);
+	/* the board as its DT names it: the guest has no run directory */
+	board = fdt_getprop(v->fdt, 0, "compatible", NULL);
+	ktap_name(board ? board : v->board, name, sizeof(name));
+	printf("KTAP version 1\n1..1\n");
+	printf("    KTAP version 1\n    # Subtest: %s\n    1..%u\n", name, n);
+	for (p = 0; p < v->npins; p++) {
+		if (!pin_touched(&v->pins[p]))
+			continue;
+		make_row(&v->pins[p], p, &r);
+		if (v->pins[p].differ)
+			printf("    # %s: expected %s; %s\n", r.pin, r.expected, r.verdict);
+		printf("    %s %u %s\n", v->pins[p].differ ? "not ok" : "ok", ++i, r.pin);
+	}
+	text = dump_text(v, DEBUGFS "/pinctrl-handles");
+	for_each_line(line, text, save) {
+		if (sscanf(line, "device: %255s current state: %63s", dev, state) != 2)
+			continue;
+		ktap_name(dev, name, sizeof(name));
+		printf("    # %s: state %s\n", dev, state);
+		printf("    ok %u consumer_%s\n", ++i, name);
+	}
+	free(text);
+	ktap_name(board ? board : v->board, name, sizeof(name));
+	printf("# %s: %u pins checked, %u mismatches\n", name, v->npins, bad);
+	printf("%s 1 %s\n", bad ? "not ok" : "ok", name);
+}
+
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: vsoc-verify [--json] RUNDIR\n"
+		"usage: vsoc-verify [--json|--ktap] RUNDIR\n"
 		"       vsoc-verify [--json] [RUNDIR] [--dtb F] [--console F] [--regs F]\n"
 		"                   [--reset F] [--phase P] [--then DEV=STATE]...\n"
 		"                   [--failed DEV=STATE]..."
@@ -1761,6 +1859,10 @@ static void parse_args(int argc, char **argv, struct options *o)
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--json"))
 			o->json = true;
+		else if (!strcmp(argv[i], "--ktap"))
+			o->ktap = true;
+		else if (i + 1 < argc && !strcmp(argv[i], "--mem"))
+			o->mem = argv[++i];
 		else if (!strcmp(argv[i], "--dump-expected"))
 			o->dump_expected = true;
 		else if (i + 1 < argc && !strcmp(argv[i], "--dtb"))
@@ -1829,7 +1931,9 @@ int main(int argc, char **argv)
 	load_dtb(&v, o.dtb);
 	load_console(&v, o.console);
 	find_controller(&v);
-	if (o.regs && !o.dump_expected)
+	if (o.mem)
+		v.regs = map_window(&v, o.mem, &v.npins);
+	else if (o.regs && !o.dump_expected)
 		v.regs = load_window(o.regs, &v.npins);
 	else
 		size_from_console(&v);
@@ -1861,8 +1965,11 @@ int main(int argc, char **argv)
 	if (o.json) {
 		compare_sources(&v, false);
 		print_json(&v);
-	}
-	else
+	} else if (o.ktap) {
+		compare_sources(&v, false);
+		print_ktap(&v);
+	} else {
 		print_table(&v);
+	}
 	return count_mismatches(&v) ? 1 : 0;
 }
