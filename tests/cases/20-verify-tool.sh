@@ -25,8 +25,9 @@ CTRL=4c000000.pinctrl
 # Capture fixtures. For pin p: PAD[p], MUX[p], CLAIM[p] (the pinmux-pins
 # text); HANDLES: the pinctrl-handles device lines.
 
-BANKS=ABCDEFGHIJKLMNOPQRSTUVWXYZ
-pin_name() { printf 'P%s%d' "${BANKS:$(($1 / 32)):1}" $(($1 % 32)); }
+# the datasheet's pin names, from the verifier (banks PA..PZ, PAA..PAF)
+mapfile -t PIN_NAMES < <("$BUILD/vsoc-verify" --pin-names 1024)
+pin_name() { printf '%s' "${PIN_NAMES[$1]}"; }
 
 # What the driver prints in pinconf-pins for a PAD value: the items of
 # pinconf-generic.c in its order, the driver's custom ones, its hysteresis.

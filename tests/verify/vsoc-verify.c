@@ -4,6 +4,7 @@
  *
  *	vsoc-verify [--json|--ktap] RUNDIR
  *	vsoc-verify --ktap --dtb /sys/firmware/fdt --console F --mem /dev/mem
+ *	vsoc-verify --pin-names N	the datasheet's names of pins 0..N-1
  *	vsoc-verify [--json] [RUNDIR] [--dtb F] [--console F] [--regs F]
  *
  * RUNDIR is what qemu/run.sh leaves (build/run/<board>): <board>.dtb,
@@ -1918,6 +1919,19 @@ int main(int argc, char **argv)
 	struct options o = { 0 };
 	struct verify v = { 0 };
 	unsigned int n;
+	char name[8];
+
+	/* the datasheet's names of pins 0..N-1, one a line, for scripts */
+	if (argc == 3 && !strcmp(argv[1], "--pin-names")) {
+		n = (unsigned int)strtoul(argv[2], NULL, 0);
+		if (n > VSOC_MAX_BANKS * VSOC_PINS_PER_BANK)
+			fatal("--pin-names: at most %u pins", VSOC_MAX_BANKS * VSOC_PINS_PER_BANK);
+		for (unsigned int p = 0; p < n; p++) {
+			vsoc_pin_name(p, name, sizeof(name));
+			puts(name);
+		}
+		return 0;
+	}
 
 	parse_args(argc, argv, &o);
 	v.phase = o.phase ? o.phase : "boot";
