@@ -20,7 +20,7 @@
  * DTB (/sys/firmware/fdt), the same debugfs dumps written to a file, and
  * the register window through /dev/mem, so that a CI engine that sees only
  * the console (LAVA, kunit.py parse) has the verdict. Boards without a VSOC
- * pin controller print no KTAP.
+ * pin controller print no KTAP (--if-vsoc).
  *
  * Options come from the kernel command line (/proc/cmdline):
  *
@@ -228,17 +228,17 @@ static void guest_verdict(void)
 	out("==== VSOC BEGIN boot ktap ====\n");
 	pid = fork();
 	if (pid == 0) {
-		/* no VSOC controller (a rehearsed board): exit 2, say nothing */
-		fd = open("/dev/null", O_WRONLY);
-		if (fd >= 0)
-			dup2(fd, STDERR_FILENO);
-		execl(VERIFY, VERIFY, "--ktap", "--dtb", "/sys/firmware/fdt",
+		execl(VERIFY, VERIFY, "--ktap", "--if-vsoc", "--dtb", "/sys/firmware/fdt",
 		      "--console", KTAP_DUMP, "--mem", "/dev/mem", (char *)NULL);
 		_exit(127);
 	}
+	status = 0;
 	if (pid > 0)
 		waitpid(pid, &status, 0);
 	out("==== VSOC END boot ktap ====\n");
+	if (!WIFEXITED(status) || WEXITSTATUS(status) > 1)
+		out("==== VSOC ERROR boot ktap: the verifier exited with status 0x%x ====\n",
+		    status);
 }
 
 /* Value of "key=" on the command line, copied into val; 0 if absent. */
