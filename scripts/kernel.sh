@@ -13,7 +13,8 @@
 #   scripts/kernel.sh export [REF]    rewrite kernel/series, kernel/patches
 #                                     and kernel/src from branch "vsoc"
 #                                     (rebuilt first) or from commit REF of
-#                                     the tree (pristine..REF)
+#                                     the tree (pristine..REF); into
+#                                     $VSOC_EXPORT_DIR instead if set
 #   scripts/kernel.sh path [CONFIG]   print the tree, and the build directory
 #
 # The tree is $CACHE/linux: a git repository whose tag "pristine" is the
@@ -179,6 +180,16 @@ inputs() {
 	} | sha256sum | cut -d' ' -f1
 }
 
+# One kernel build at a time on this machine (2 cores), whichever checkout
+# or cache asks for it: held until the script exits.
+build_lock() {
+	exec 9>"${VSOC_BUILD_LOCK:-/tmp/vsoc-kernel-build.lock}"
+	if ! flock -n 9; then
+		msg "kernel: waiting for another kernel build to finish"
+		flock 9
+	fi
+}
+
 build() {
 	local name=${1:-vsoc} out sum
 	out=$CACHE/out/$name
@@ -191,13 +202,7 @@ build() {
 		return 0
 	fi
 	rm -f "$out/vsoc.built"
-	# One kernel build at a time on this machine (2 cores), whichever
-	# checkout or cache asks for it.
-	exec 9>"${VSOC_BUILD_LOCK:-/tmp/vsoc-kernel-build.lock}"
-	if ! flock -n 9; then
-		msg "kernel: waiting for another kernel build to finish"
-		flock 9
-	fi
+	build_lock
 	apply
 	configure "$name" "$out"
 	msg "kernel: building $name in $out"
@@ -238,7 +243,7 @@ series() {
 # file a commit adds (as of that commit), kernel/series the order. Exporting
 # what apply built changes nothing (tests/cases/40-series.sh checks it).
 export_series() {
-	local ref=${1:-} tmp c i=0 mail name added f series
+	local ref=${1:-} out=${VSOC_EXPORT_DIR:-$KDIR} tmp c i=0 mail name added f series
 	if [ -z "$ref" ]; then
 		apply
 		ref=vsoc
@@ -273,12 +278,13 @@ export_series() {
 			git_src show "$c:$f" >"$tmp/src/$f"
 		done
 	done
-	rm -rf "$KDIR/patches" "$KDIR/src"
-	mv "$tmp/patches" "$KDIR/patches"
-	mv "$tmp/src" "$KDIR/src"
-	mv "$series" "$KDIR/series"
+	mkdir -p "$out"
+	rm -rf "$out/patches" "$out/src"
+	mv "$tmp/patches" "$out/patches"
+	mv "$tmp/src" "$out/src"
+	mv "$series" "$out/series"
 	rm -rf "$tmp"
-	msg "kernel: exported $i commits of $ref to kernel/"
+	msg "kernel: exported $i commits of $ref to $out"
 }
 
 cmd=${1:-build}
@@ -290,6 +296,6 @@ build) build "$@" ;;
 series) series "${1:-$BUILD/series}" ;;
 export) export_series "$@" ;;
 path) echo "$SRC"; echo "$CACHE/out/${1:-vsoc}" ;;
-make) name=$1; shift; kmake "$CACHE/out/$name" "$@" ;;
+make) name=$1; shift; build_lock; kmake "$CACHE/out/$name" "$@" ;;
 *) die "unknown command $cmd" ;;
 esac

@@ -35,6 +35,33 @@ else
 fi
 git -C "$src" worktree remove --force "$wt" >/dev/null 2>&1
 
+# kernel/patches are the mails of the built commits themselves: in the
+# order of kernel/series they git am onto pristine to the branch's tree,
+# and exporting the branch again rewrites none of kernel/.
+wt=$CACHE/am-check
+rm -rf "$wt"
+git -C "$src" worktree prune
+mails=$(grep -v '^#' "$TOP/kernel/series" | awk -v d="$TOP/kernel/patches" '{ print d "/" $1 }')
+if git -C "$src" worktree add -q --detach "$wt" pristine &&
+   git -C "$wt" -c user.name=check -c user.email=check@localhost am -q $mails &&
+   [ "$(git -C "$wt" rev-parse 'HEAD^{tree}')" = "$(git -C "$src" rev-parse 'vsoc^{tree}')" ]; then
+	pass "series: kernel/patches, in kernel/series order, git am onto pristine to the tree of branch vsoc"
+else
+	fail series-patches-am "kernel/patches do not git am to the tree of branch vsoc (run scripts/kernel.sh export)"
+fi
+git -C "$wt" am --abort >/dev/null 2>&1
+git -C "$src" worktree remove --force "$wt" >/dev/null 2>&1
+exp=$(mktemp -d)
+if VSOC_EXPORT_DIR=$exp "$TOP/scripts/kernel.sh" export >/dev/null 2>&1 &&
+   out=$(diff -r "$TOP/kernel/series" "$exp/series" &&
+	 diff -r "$TOP/kernel/patches" "$exp/patches" &&
+	 diff -r "$TOP/kernel/src" "$exp/src"); then
+	pass "series: exporting the built branch again changes nothing in kernel/"
+else
+	fail series-export "re-export differs: $(head -n 5 <<<"$out")"
+fi
+rm -rf "$exp"
+
 # checkpatch --strict: 0 errors, and no warning but the justified ones
 out=$(cd "$src" && ./scripts/checkpatch.pl --strict --terse --no-summary \
 	$(ls "$series"/0*.patch | grep -v 0000-cover-letter) 2>&1)
