@@ -122,10 +122,12 @@ kmake() {
 		CC="ccache ${CROSS}gcc" HOSTCC="ccache gcc" -j"$JOBS" "$@"
 }
 
-# The fragment of a configuration: vsoc.config, plus <name>.config for others.
+# The fragment of a configuration: vsoc.config and core-kunit.config, plus
+# <name>.config for others.
 fragments() {
 	local name=$1
 	echo "$KDIR/configs/vsoc.config"
+	echo "$KDIR/configs/core-kunit.config"
 	[ "$name" = vsoc ] || echo "$KDIR/configs/$name.config"
 }
 

@@ -83,6 +83,8 @@ CHECKS = [
     ("modes", "two bias, drive or drive strength modes in one node",
      "warning (error if strict)"),
     ("unknown", "unknown property", "warning (error if strict)"),
+    ("unknown-strict", "unknown property of a node with neither pins nor "
+     "groups", "not checked (error under pinctrl.strict_dt=1)"),
     ("targetless", "settings but neither pins nor groups",
      "warning (error if strict)"),
     ("selfref", "pinctrl-N names the device's own node", "error"),
@@ -301,6 +303,11 @@ def check_node(rel, path, props, info, found):
         if "function" in props or any(p in known for p in props):
             found["targetless"].append((rel, path, ",".join(
                 p for p in props if p in known or p == "function"), "-", drv))
+        for name in props:
+            if not (name.startswith("bootph-") or name in HOUSEKEEPING or
+                    name in known):
+                found["unknown-strict"].append(
+                    (rel, path, name, suggest(name, known) or "-", drv))
         return
     for name in props:
         if name.startswith("bootph-") or name in HOUSEKEEPING or name in known:

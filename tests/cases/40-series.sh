@@ -67,7 +67,8 @@ out=$(cd "$src" && ./scripts/checkpatch.pl --strict --terse --no-summary \
 	$(ls "$series"/0*.patch | grep -v 0000-cover-letter) 2>&1)
 unexpected=$(grep -E ': (ERROR|WARNING|CHECK):|Traceback|Error' <<<"$out" |
 	grep -v -e 'WARNING: ENOTSUPP is not a SUSV4 error code, prefer EOPNOTSUPP' \
-		-e 'WARNING: DT compatible string "test,vsoc-[a-z]*" appears un-documented')
+		-e 'WARNING: DT compatible string "test,\(vsoc\|pinconf-generic\)-[a-z]*" appears un-documented' \
+		-e "0001-pinctrl-core-Do-not-oops-on-an-empty-hog-state.patch:[0-9]*: WARNING: The commit message has 'stable@', perhaps it also needs a 'Fixes:' tag?")
 if [ -z "$unexpected" ]; then
 	pass "series: checkpatch --strict clean but for the warnings the cover letter justifies"
 else
@@ -75,7 +76,8 @@ else
 fi
 
 # W=1 on our objects, in the image's build directory
-objs="drivers/pinctrl/pinctrl-vsoc.o drivers/pinctrl/pinctrl-vsoc_test.o"
+objs="drivers/pinctrl/pinctrl-vsoc.o drivers/pinctrl/pinctrl-vsoc_test.o
+	drivers/pinctrl/pinconf-generic.o drivers/pinctrl/pinconf-generic_test.o"
 out=$("$TOP/scripts/kernel.sh" make vsoc W=1 $objs 2>&1)
 if [ $? -eq 0 ] && ! grep -q 'warning:' <<<"$out"; then
 	pass "series: our files build with W=1 without warnings"
@@ -85,7 +87,9 @@ fi
 
 # kernel-doc on everything non-static
 out=$(cd "$src" && scripts/kernel-doc -v -none drivers/pinctrl/pinctrl-vsoc.c \
-	drivers/pinctrl/pinctrl-vsoc.h 2>&1 | grep -i 'warn\|error')
+	drivers/pinctrl/pinctrl-vsoc.h drivers/pinctrl/pinconf-generic.c \
+	include/linux/pinctrl/pinconf-generic.h include/linux/pinctrl/pinctrl.h \
+	2>&1 | grep -i 'warn\|error')
 if [ -z "$out" ]; then
 	pass "series: kernel-doc has no complaints"
 else
