@@ -48,10 +48,10 @@ awk '
 		next
 	}
 	/^(not )?ok [0-9]+ pinctrl_vsoc/ { suites++ }
-	/^(not )?ok [0-9]+ pinconf_generic_dt$/ { core++ }
+	/^(not )?ok [0-9]+ (pinconf_generic_dt|pinctrl_dt)$/ { core++ }
 	END {
 		if (suites != 3) print "FAIL kunit: expected 3 pinctrl_vsoc suites, found " suites + 0
-		if (core != 1) print "FAIL kunit: expected the pinconf_generic_dt suite, found " core + 0
+		if (core != 2) print "FAIL kunit: expected the pinconf_generic_dt and pinctrl_dt suites, found " core + 0
 	}
 ' "$ktap" >"$ktap.results"
 cat "$ktap.results"

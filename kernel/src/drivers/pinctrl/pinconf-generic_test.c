@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * KUnit tests for the generic DT pin configuration parser: every generic
+ * KUnit tests for the generic DT pin configuration parser (every generic
  * property it accepts, every form it refuses, what a strict controller
- * refuses on top, and the consumer's path through the core, with a test pin
- * controller whose configuration registers are a regmap over a kernel
+ * refuses on top, the consumer's path through the core) and for the core's
+ * DT states (an empty hog state, a state listing its own node), with a test
+ * pin controller whose configuration registers are a regmap over a kernel
  * buffer and pin configuration nodes from an overlay.
  */
 #include <kunit/of.h>
@@ -23,6 +24,8 @@
 #include <linux/pinctrl/pinconf.h>
 #include <linux/pinctrl/pinctrl.h>
 #include <linux/pinctrl/pinmux.h>
+
+#include "core.h"
 
 #define PCG_NPINS		4
 #define PCG_NPARAMS		256
@@ -515,6 +518,47 @@ static void pcg_consumer_bad_test(struct kunit *test)
 	put_device(&pdev->dev);
 }
 
+/*
+ * Test that a controller whose default hog state is empty (pinctrl-0;,
+ * which the core keeps as a dummy state) registers with its hogs, and
+ * that its sleep hog state applies.
+ */
+static void pcg_hog_empty_default_test(struct kunit *test)
+{
+	struct pcg_context *ctx = test->priv;
+	struct pinctrl *p = ctx->pctldev->p;
+	struct pinctrl_state *state;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, p);
+	KUNIT_EXPECT_NOT_ERR_OR_NULL(test, pinctrl_lookup_state(p,
+							PINCTRL_STATE_DEFAULT));
+	KUNIT_EXPECT_EQ(test, 0, ctx->regs[2 * PCG_NPARAMS +
+					   PIN_CONFIG_DRIVE_STRENGTH]);
+
+	state = pinctrl_lookup_state(p, PINCTRL_STATE_SLEEP);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, state);
+	KUNIT_EXPECT_EQ(test, 0, pinctrl_select_state(p, state));
+	KUNIT_EXPECT_EQ(test, 12 | PCG_SET,
+			ctx->regs[2 * PCG_NPARAMS + PIN_CONFIG_DRIVE_STRENGTH]);
+}
+
+/*
+ * Test that a state listing the consumer's own node is refused, rather
+ * than looked for among the node's parents (and deferred for ever).
+ */
+static void pcg_self_reference_test(struct kunit *test)
+{
+	struct platform_device *pdev;
+	struct pinctrl *p;
+
+	pdev = pcg_consumer(test, "/kunit-pinconf-generic-self");
+	p = pinctrl_get(&pdev->dev);
+	KUNIT_EXPECT_EQ(test, -EINVAL, PTR_ERR_OR_ZERO(p));
+	if (!IS_ERR(p))
+		pinctrl_put(p);
+	put_device(&pdev->dev);
+}
+
 static struct kunit_case pcg_test_cases[] = {
 	KUNIT_CASE_PARAM(pcg_node_test, pcg_node_gen_params),
 	KUNIT_CASE(pcg_configs_test),
@@ -529,7 +573,19 @@ static struct kunit_suite pcg_test_suite = {
 	.test_cases = pcg_test_cases,
 };
 
-kunit_test_suites(&pcg_test_suite);
+static struct kunit_case pcg_core_test_cases[] = {
+	KUNIT_CASE(pcg_hog_empty_default_test),
+	KUNIT_CASE(pcg_self_reference_test),
+	{}
+};
+
+static struct kunit_suite pcg_core_test_suite = {
+	.name = "pinctrl_dt",
+	.init = pcg_init,
+	.test_cases = pcg_core_test_cases,
+};
+
+kunit_test_suites(&pcg_test_suite, &pcg_core_test_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the generic DT pin configuration parser");
 MODULE_LICENSE("GPL");
