@@ -530,10 +530,10 @@ static void pcg_hog_empty_default_test(struct kunit *test)
 	struct pinctrl_state *state;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, p);
-	KUNIT_EXPECT_NOT_ERR_OR_NULL(test, pinctrl_lookup_state(p,
-							PINCTRL_STATE_DEFAULT));
-	KUNIT_EXPECT_EQ(test, 0, ctx->regs[2 * PCG_NPARAMS +
-					   PIN_CONFIG_DRIVE_STRENGTH]);
+	state = pinctrl_lookup_state(p, PINCTRL_STATE_DEFAULT);
+	KUNIT_EXPECT_NOT_ERR_OR_NULL(test, state);
+	KUNIT_EXPECT_EQ(test, 0,
+			ctx->regs[2 * PCG_NPARAMS + PIN_CONFIG_DRIVE_STRENGTH]);
 
 	state = pinctrl_lookup_state(p, PINCTRL_STATE_SLEEP);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, state);
