@@ -10,6 +10,11 @@
 #   scripts/kernel.sh build [CONFIG]  apply, configure, build Image (CONFIG:
 #                                     vsoc (default) or debug)
 #   scripts/kernel.sh series DIR      write the series with a cover letter
+#   scripts/kernel.sh export [REF]    rewrite kernel/series, kernel/patches
+#                                     and kernel/src from branch "vsoc"
+#                                     (rebuilt first) or from commit REF of
+#                                     the tree (pristine..REF); into
+#                                     $VSOC_EXPORT_DIR instead if set
 #   scripts/kernel.sh path [CONFIG]   print the tree, and the build directory
 #
 # The tree is $CACHE/linux: a git repository whose tag "pristine" is the
@@ -52,10 +57,12 @@ tree() {
 
 # Build the commits of kernel/series on top of "pristine" without touching
 # the work tree, then move the work tree to them. Each line of kernel/series
-# names a patch in kernel/patches/ (its message, and its diff of existing
-# files if any) followed by the new files, under kernel/src/, it adds.
+# names a patch in kernel/patches/, a whole git format-patch mail, followed
+# by the new files the commit adds. Those are taken from kernel/src/, the
+# copy to edit, rather than from the patch: the patch's diff of them is
+# skipped, and "export" writes it again from the result.
 apply() {
-	local index parent line patch files f blob tree commit tmp
+	local index parent line patch files f blob tree commit tmp excl
 	tree
 	tmp=$(mktemp -d)
 	index=$SRC/.git/vsoc-index
@@ -68,8 +75,12 @@ apply() {
 		[ -n "${line// /}" ] || continue
 		read -r patch files <<<"$line"
 		[ -f "$KDIR/patches/$patch" ] || die "kernel/series: no kernel/patches/$patch"
+		excl=()
+		for f in $files; do
+			excl+=("--exclude=$f")
+		done
 		if grep -q '^diff --git ' "$KDIR/patches/$patch"; then
-			git_src apply --cached "$KDIR/patches/$patch" ||
+			git_src apply --cached "${excl[@]}" "$KDIR/patches/$patch" ||
 				die "kernel/patches/$patch does not apply"
 		fi
 		for f in $files; do
@@ -111,10 +122,12 @@ kmake() {
 		CC="ccache ${CROSS}gcc" HOSTCC="ccache gcc" -j"$JOBS" "$@"
 }
 
-# The fragment of a configuration: vsoc.config, plus <name>.config for others.
+# The fragment of a configuration: vsoc.config and core-kunit.config, plus
+# <name>.config for others.
 fragments() {
 	local name=$1
 	echo "$KDIR/configs/vsoc.config"
+	echo "$KDIR/configs/core-kunit.config"
 	[ "$name" = vsoc ] || echo "$KDIR/configs/$name.config"
 }
 
@@ -169,6 +182,16 @@ inputs() {
 	} | sha256sum | cut -d' ' -f1
 }
 
+# One kernel build at a time on this machine (2 cores), whichever checkout
+# or cache asks for it: held until the script exits.
+build_lock() {
+	exec 9>"${VSOC_BUILD_LOCK:-/tmp/vsoc-kernel-build.lock}"
+	if ! flock -n 9; then
+		msg "kernel: waiting for another kernel build to finish"
+		flock 9
+	fi
+}
+
 build() {
 	local name=${1:-vsoc} out sum
 	out=$CACHE/out/$name
@@ -181,13 +204,7 @@ build() {
 		return 0
 	fi
 	rm -f "$out/vsoc.built"
-	# One kernel build at a time on this machine (2 cores), whichever
-	# checkout or cache asks for it.
-	exec 9>"${VSOC_BUILD_LOCK:-/tmp/vsoc-kernel-build.lock}"
-	if ! flock -n 9; then
-		msg "kernel: waiting for another kernel build to finish"
-		flock 9
-	fi
+	build_lock
 	apply
 	configure "$name" "$out"
 	msg "kernel: building $name in $out"
@@ -221,6 +238,57 @@ series() {
 	ls "$dir"
 }
 
+# Write kernel/ from the commits pristine..REF of the tree (default: branch
+# vsoc, rebuilt from kernel/ first, which makes the patches exactly what
+# format-patch gives for the built branch: order, index lines, new files).
+# kernel/patches gets one format-patch mail per commit, kernel/src every
+# file a commit adds (as of that commit), kernel/series the order. Exporting
+# what apply built changes nothing (tests/cases/40-series.sh checks it).
+export_series() {
+	local ref=${1:-} out=${VSOC_EXPORT_DIR:-$KDIR} tmp c i=0 mail name added f series
+	if [ -z "$ref" ]; then
+		apply
+		ref=vsoc
+	fi
+	git_src rev-parse -q --verify "$ref^{commit}" >/dev/null ||
+		die "export: no commit $ref in $SRC"
+	tmp=$(mktemp -d)
+	# Fixed abbreviation, no numbers in subjects, no commit ids: the mail
+	# of a commit does not depend on the repository or on the series length.
+	git_src -c core.abbrev=12 -c diff.noprefix=false format-patch -q \
+		--zero-commit -N --filename-max-length=100 -o "$tmp/mails" \
+		"pristine..$ref"
+	mkdir -p "$tmp/patches" "$tmp/src"
+	series=$tmp/series
+	cat >"$series" <<-'EOF'
+	# The kernel series, in order: one commit per line, written by
+	# "scripts/kernel.sh export". The first word is the commit's mail in
+	# kernel/patches/ (git format-patch); the rest are the files the commit
+	# adds, whose copy in kernel/src/ is the one to edit (apply takes them
+	# from there). scripts/kernel.sh builds branch "vsoc" from it.
+	EOF
+	for c in $(git_src rev-list --reverse "pristine..$ref"); do
+		i=$((i + 1))
+		mail=$(ls "$tmp/mails" | head -n 1)
+		name=$(tr '[:upper:]' '[:lower:]' <<<"$mail")
+		mv "$tmp/mails/$mail" "$tmp/patches/$name"
+		added=$(git_src diff-tree --no-commit-id --name-only -r \
+			--diff-filter=A "$c" | LC_ALL=C sort)
+		echo "$name" $added >>"$series"
+		for f in $added; do
+			mkdir -p "$tmp/src/$(dirname "$f")"
+			git_src show "$c:$f" >"$tmp/src/$f"
+		done
+	done
+	mkdir -p "$out"
+	rm -rf "$out/patches" "$out/src"
+	mv "$tmp/patches" "$out/patches"
+	mv "$tmp/src" "$out/src"
+	mv "$series" "$out/series"
+	rm -rf "$tmp"
+	msg "kernel: exported $i commits of $ref to $out"
+}
+
 cmd=${1:-build}
 shift || true
 case "$cmd" in
@@ -228,7 +296,8 @@ tree) tree ;;
 apply) apply ;;
 build) build "$@" ;;
 series) series "${1:-$BUILD/series}" ;;
+export) export_series "$@" ;;
 path) echo "$SRC"; echo "$CACHE/out/${1:-vsoc}" ;;
-make) name=$1; shift; kmake "$CACHE/out/$name" "$@" ;;
+make) name=$1; shift; build_lock; kmake "$CACHE/out/$name" "$@" ;;
 *) die "unknown command $cmd" ;;
 esac

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# The driver's KUnit suites, run at boot in the test image: every KUnit test
-# (each parameter of a parameterised test) counts as one result.
+# The KUnit suites of the driver and of the core's generic DT parser, run at
+# boot in the test image: every KUnit test (each parameter of a
+# parameterised test) counts as one result.
 . "$(dirname "$0")/../lib.sh"
 
 dtb=$(board_dtb vsoc-evb) || { fail kunit-dtb "vsoc-evb does not compile"; exit 1; }
@@ -47,7 +48,11 @@ awk '
 		next
 	}
 	/^(not )?ok [0-9]+ pinctrl_vsoc/ { suites++ }
-	END { if (suites != 3) print "FAIL kunit: expected 3 pinctrl_vsoc suites, found " suites + 0 }
+	/^(not )?ok [0-9]+ (pinconf_generic_dt|pinctrl_dt)$/ { core++ }
+	END {
+		if (suites != 3) print "FAIL kunit: expected 3 pinctrl_vsoc suites, found " suites + 0
+		if (core != 2) print "FAIL kunit: expected the pinconf_generic_dt and pinctrl_dt suites, found " core + 0
+	}
 ' "$ktap" >"$ktap.results"
 cat "$ktap.results"
 [ -s "$ktap.results" ] || fail kunit "no KTAP output in the kernel log"

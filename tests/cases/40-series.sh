@@ -35,12 +35,41 @@ else
 fi
 git -C "$src" worktree remove --force "$wt" >/dev/null 2>&1
 
+# kernel/patches are the mails of the built commits themselves: in the
+# order of kernel/series they git am onto pristine to the branch's tree,
+# and exporting the branch again rewrites none of kernel/.
+wt=$CACHE/am-check
+rm -rf "$wt"
+git -C "$src" worktree prune
+mails=$(grep -v '^#' "$TOP/kernel/series" | awk -v d="$TOP/kernel/patches" '{ print d "/" $1 }')
+if git -C "$src" worktree add -q --detach "$wt" pristine &&
+   git -C "$wt" -c user.name=check -c user.email=check@localhost am -q $mails &&
+   [ "$(git -C "$wt" rev-parse 'HEAD^{tree}')" = "$(git -C "$src" rev-parse 'vsoc^{tree}')" ]; then
+	pass "series: kernel/patches, in kernel/series order, git am onto pristine to the tree of branch vsoc"
+else
+	fail series-patches-am "kernel/patches do not git am to the tree of branch vsoc (run scripts/kernel.sh export)"
+fi
+git -C "$wt" am --abort >/dev/null 2>&1
+git -C "$src" worktree remove --force "$wt" >/dev/null 2>&1
+exp=$(mktemp -d)
+if VSOC_EXPORT_DIR=$exp "$TOP/scripts/kernel.sh" export >/dev/null 2>&1 &&
+   out=$(diff -r "$TOP/kernel/series" "$exp/series" &&
+	 diff -r "$TOP/kernel/patches" "$exp/patches" &&
+	 diff -r "$TOP/kernel/src" "$exp/src"); then
+	pass "series: exporting the built branch again changes nothing in kernel/"
+else
+	fail series-export "re-export differs: $(head -n 5 <<<"$out")"
+fi
+rm -rf "$exp"
+
 # checkpatch --strict: 0 errors, and no warning but the justified ones
 out=$(cd "$src" && ./scripts/checkpatch.pl --strict --terse --no-summary \
 	$(ls "$series"/0*.patch | grep -v 0000-cover-letter) 2>&1)
 unexpected=$(grep -E ': (ERROR|WARNING|CHECK):|Traceback|Error' <<<"$out" |
 	grep -v -e 'WARNING: ENOTSUPP is not a SUSV4 error code, prefer EOPNOTSUPP' \
-		-e 'WARNING: DT compatible string "test,vsoc-[a-z]*" appears un-documented')
+		-e 'WARNING: DT compatible string "test,\(vsoc\|pinconf-generic\)-[a-z]*" appears un-documented' \
+		-e "0001-pinctrl-core-Do-not-oops-on-an-empty-hog-state.patch:[0-9]*: WARNING: The commit message has 'stable@', perhaps it also needs a 'Fixes:' tag?" \
+		-e '0013-pinctrl-pinconf-generic-Add-KUnit-tests-for-the-DT-.*: WARNING: added, moved or deleted file(s), does MAINTAINERS need updating?')
 if [ -z "$unexpected" ]; then
 	pass "series: checkpatch --strict clean but for the warnings the cover letter justifies"
 else
@@ -48,7 +77,8 @@ else
 fi
 
 # W=1 on our objects, in the image's build directory
-objs="drivers/pinctrl/pinctrl-vsoc.o drivers/pinctrl/pinctrl-vsoc_test.o"
+objs="drivers/pinctrl/pinctrl-vsoc.o drivers/pinctrl/pinctrl-vsoc_test.o
+	drivers/pinctrl/pinconf-generic.o drivers/pinctrl/pinconf-generic_test.o"
 out=$("$TOP/scripts/kernel.sh" make vsoc W=1 $objs 2>&1)
 if [ $? -eq 0 ] && ! grep -q 'warning:' <<<"$out"; then
 	pass "series: our files build with W=1 without warnings"
@@ -58,7 +88,9 @@ fi
 
 # kernel-doc on everything non-static
 out=$(cd "$src" && scripts/kernel-doc -v -none drivers/pinctrl/pinctrl-vsoc.c \
-	drivers/pinctrl/pinctrl-vsoc.h 2>&1 | grep -i 'warn\|error')
+	drivers/pinctrl/pinctrl-vsoc.h drivers/pinctrl/pinconf-generic.c \
+	include/linux/pinctrl/pinconf-generic.h include/linux/pinctrl/pinctrl.h \
+	2>&1 | grep -i 'warn\|error')
 if [ -z "$out" ]; then
 	pass "series: kernel-doc has no complaints"
 else

@@ -10,12 +10,12 @@
  * datasheet. Every pin is also a one-pin group of function "gpio", named
  * after the pin, so that a DT node can say `pins = "PG3"; function = "gpio";`.
  *
- * Pin configuration is the generic one, with five parameters of the original
- * 2011 interface that are no longer generic added as custom parameters.
- * Every DT pin configuration node is checked against the datasheet before the
- * generic parser turns it into maps: the generic parser ignores properties it
- * does not know, reads a malformed value as a default and keeps 24 bits of
- * each argument, and the hardware can hold only exact values.
+ * Pin configuration is the generic one, with custom parameters for the
+ * settings that have no generic parameter. The generic parser checks the
+ * form of every DT pin configuration node (unknown properties, which this
+ * controller makes errors, values of the wrong size, contradictions); the
+ * driver checks the rest against the datasheet before the node becomes
+ * maps, since the hardware can hold only exact values.
  *
  * We use vsoc_ as prefix.
  */
@@ -624,24 +624,16 @@ static int vsoc_function_group(struct vsoc_pinctrl *vsoc, unsigned int func,
 
 /* Strict checking of DT pin configuration nodes */
 
-enum vsoc_dt_arg {
-	VSOC_DT_FLAG,		/* no value */
-	VSOC_DT_U32,		/* one cell */
-	VSOC_DT_OPT_U32,	/* no value, or one cell */
-};
-
 /**
  * struct vsoc_dt_prop - a pin configuration property the block accepts
  * @name: the property
  * @param: the configuration it sets
- * @arg: the value it takes
  * @def: the argument when the property has no value
  * @allowed: the values the hardware holds, for error messages
  */
 struct vsoc_dt_prop {
 	const char *name;
 	unsigned int param;
-	enum vsoc_dt_arg arg;
 	u32 def;
 	const char *allowed;
 };
@@ -650,39 +642,39 @@ struct vsoc_dt_prop {
 #define VSOC_SLEW_ALLOWED "4 or 0 (nominal), 3, 2 or 1 (quarters of nominal)"
 
 static const struct vsoc_dt_prop vsoc_dt_props[] = {
-	{ "bias-disable", PIN_CONFIG_BIAS_DISABLE, VSOC_DT_FLAG, 0 },
-	{ "bias-high-impedance", PIN_CONFIG_BIAS_HIGH_IMPEDANCE, VSOC_DT_FLAG, 0 },
-	{ "bias-pull-up", PIN_CONFIG_BIAS_PULL_UP, VSOC_DT_OPT_U32, 1,
+	{ "bias-disable", PIN_CONFIG_BIAS_DISABLE, 0 },
+	{ "bias-high-impedance", PIN_CONFIG_BIAS_HIGH_IMPEDANCE, 0 },
+	{ "bias-pull-up", PIN_CONFIG_BIAS_PULL_UP, 1,
 	  VSOC_PULL_ALLOWED },
-	{ "bias-pull-down", PIN_CONFIG_BIAS_PULL_DOWN, VSOC_DT_OPT_U32, 1,
+	{ "bias-pull-down", PIN_CONFIG_BIAS_PULL_DOWN, 1,
 	  VSOC_PULL_ALLOWED },
-	{ "vsoc,bias-high", PIN_CONFIG_VSOC_BIAS_HIGH, VSOC_DT_FLAG, 1 },
-	{ "vsoc,bias-ground", PIN_CONFIG_VSOC_BIAS_GROUND, VSOC_DT_FLAG, 1 },
-	{ "drive-push-pull", PIN_CONFIG_DRIVE_PUSH_PULL, VSOC_DT_FLAG, 0 },
-	{ "drive-open-drain", PIN_CONFIG_DRIVE_OPEN_DRAIN, VSOC_DT_FLAG, 0 },
-	{ "drive-open-source", PIN_CONFIG_DRIVE_OPEN_SOURCE, VSOC_DT_FLAG, 0 },
-	{ "output-disable", PIN_CONFIG_OUTPUT_ENABLE, VSOC_DT_FLAG, 0 },
-	{ "drive-strength", PIN_CONFIG_DRIVE_STRENGTH, VSOC_DT_U32, 0,
+	{ "vsoc,bias-high", PIN_CONFIG_VSOC_BIAS_HIGH, 1 },
+	{ "vsoc,bias-ground", PIN_CONFIG_VSOC_BIAS_GROUND, 1 },
+	{ "drive-push-pull", PIN_CONFIG_DRIVE_PUSH_PULL, 0 },
+	{ "drive-open-drain", PIN_CONFIG_DRIVE_OPEN_DRAIN, 0 },
+	{ "drive-open-source", PIN_CONFIG_DRIVE_OPEN_SOURCE, 0 },
+	{ "output-disable", PIN_CONFIG_OUTPUT_ENABLE, 0 },
+	{ "drive-strength", PIN_CONFIG_DRIVE_STRENGTH, 0,
 	  "2, 4, 6, 8, 10, 12, 14 or 16 (mA)" },
-	{ "input-schmitt", PIN_CONFIG_INPUT_SCHMITT, VSOC_DT_U32, 0,
+	{ "input-schmitt", PIN_CONFIG_INPUT_SCHMITT, 0,
 	  "0 (off) or a hysteresis level from 1 to 4" },
-	{ "input-schmitt-enable", PIN_CONFIG_INPUT_SCHMITT_ENABLE, VSOC_DT_FLAG, 1 },
-	{ "input-schmitt-disable", PIN_CONFIG_INPUT_SCHMITT_ENABLE, VSOC_DT_FLAG, 0 },
-	{ "input-debounce", PIN_CONFIG_INPUT_DEBOUNCE, VSOC_DT_U32, 0,
+	{ "input-schmitt-enable", PIN_CONFIG_INPUT_SCHMITT_ENABLE, 1 },
+	{ "input-schmitt-disable", PIN_CONFIG_INPUT_SCHMITT_ENABLE, 0 },
+	{ "input-debounce", PIN_CONFIG_INPUT_DEBOUNCE, 0,
 	  "0 (off) or a power of two from 1 to 16384 (us)" },
-	{ "slew-rate", PIN_CONFIG_SLEW_RATE, VSOC_DT_U32, 0, VSOC_SLEW_ALLOWED },
-	{ "vsoc,slew-rate-rising", PIN_CONFIG_VSOC_SLEW_RISING, VSOC_DT_U32, 0,
+	{ "slew-rate", PIN_CONFIG_SLEW_RATE, 0, VSOC_SLEW_ALLOWED },
+	{ "vsoc,slew-rate-rising", PIN_CONFIG_VSOC_SLEW_RISING, 0,
 	  VSOC_SLEW_ALLOWED },
-	{ "vsoc,slew-rate-falling", PIN_CONFIG_VSOC_SLEW_FALLING, VSOC_DT_U32, 0,
+	{ "vsoc,slew-rate-falling", PIN_CONFIG_VSOC_SLEW_FALLING, 0,
 	  VSOC_SLEW_ALLOWED },
-	{ "power-source", PIN_CONFIG_POWER_SOURCE, VSOC_DT_U32, 0,
+	{ "power-source", PIN_CONFIG_POWER_SOURCE, 0,
 	  "0 (3.3 V), 1 (1.8 V) or 2 (2.5 V)" },
-	{ "low-power-enable", PIN_CONFIG_MODE_LOW_POWER, VSOC_DT_FLAG, 1 },
-	{ "low-power-disable", PIN_CONFIG_MODE_LOW_POWER, VSOC_DT_FLAG, 0 },
-	{ "vsoc,wakeup", PIN_CONFIG_VSOC_WAKEUP, VSOC_DT_OPT_U32, 1,
+	{ "low-power-enable", PIN_CONFIG_MODE_LOW_POWER, 1 },
+	{ "low-power-disable", PIN_CONFIG_MODE_LOW_POWER, 0 },
+	{ "vsoc,wakeup", PIN_CONFIG_VSOC_WAKEUP, 1,
 	  "0 or 1, or no value (1)" },
-	{ "input-enable", PIN_CONFIG_INPUT_ENABLE, VSOC_DT_FLAG, 1 },
-	{ "input-disable", PIN_CONFIG_INPUT_ENABLE, VSOC_DT_FLAG, 0 },
+	{ "input-enable", PIN_CONFIG_INPUT_ENABLE, 1 },
+	{ "input-disable", PIN_CONFIG_INPUT_ENABLE, 0 },
 };
 
 /* Generic properties the block has no hardware for */
@@ -691,12 +683,6 @@ static const char * const vsoc_dt_unsupported[] = {
 	"input-schmitt-microvolts", "output-enable", "output-high",
 	"output-low", "output-impedance-ohms", "sleep-hardware-state",
 	"skew-delay",
-};
-
-/* Properties of a pin node that are not pin configuration */
-static const char * const vsoc_dt_node_props[] = {
-	"pins", "groups", "function", "name", "phandle", "linux,phandle",
-	"status",
 };
 
 static const struct vsoc_dt_prop *vsoc_dt_prop_find(const char *name)
@@ -709,79 +695,14 @@ static const struct vsoc_dt_prop *vsoc_dt_prop_find(const char *name)
 	return NULL;
 }
 
-/* Levenshtein distance, capped: enough to suggest a fix for a typo */
-static unsigned int vsoc_distance(const char *a, const char *b)
-{
-	unsigned int row[32], i, j, prev, tmp;
-	size_t la = strlen(a), lb = strlen(b);
-
-	if (lb >= ARRAY_SIZE(row) || la >= ARRAY_SIZE(row))
-		return UINT_MAX;
-	for (j = 0; j <= lb; j++)
-		row[j] = j;
-	for (i = 1; i <= la; i++) {
-		prev = row[0];
-		row[0] = i;
-		for (j = 1; j <= lb; j++) {
-			tmp = row[j];
-			row[j] = min3(row[j] + 1, row[j - 1] + 1,
-				      prev + (a[i - 1] != b[j - 1]));
-			prev = tmp;
-		}
-	}
-	return row[lb];
-}
-
-static const char *vsoc_dt_suggest(const char *name)
-{
-	const char *best = NULL;
-	unsigned int i, d, bestd = 3;
-
-	for (i = 0; i < ARRAY_SIZE(vsoc_dt_props); i++) {
-		d = vsoc_distance(name, vsoc_dt_props[i].name);
-		/* "bias-high" for "vsoc,bias-high" */
-		if (str_has_prefix(vsoc_dt_props[i].name, "vsoc,"))
-			d = min(d, vsoc_distance(name, vsoc_dt_props[i].name + 5));
-		if (d < bestd) {
-			bestd = d;
-			best = vsoc_dt_props[i].name;
-		}
-	}
-	return best;
-}
-
 /*
- * Read the argument of one configuration property the way the datasheet
- * allows it, or say why not.
+ * The argument of a property the generic parser accepted: no value (the
+ * default), or one cell.
  */
-static int vsoc_dt_prop_arg(struct vsoc_pinctrl *vsoc, struct device_node *np,
-			    const struct property *prop,
-			    const struct vsoc_dt_prop *p, u32 *arg)
+static u32 vsoc_dt_prop_arg(const struct property *prop,
+			    const struct vsoc_dt_prop *p)
 {
-	if (!prop->length && p->arg != VSOC_DT_U32) {
-		*arg = p->def;
-		return 0;
-	}
-	if (prop->length == sizeof(u32) && p->arg != VSOC_DT_FLAG) {
-		*arg = be32_to_cpup(prop->value);
-		return 0;
-	}
-
-	switch (p->arg) {
-	case VSOC_DT_FLAG:
-		dev_err(vsoc->dev, "%pOF: %s takes no value, got %d bytes\n",
-			np, prop->name, prop->length);
-		break;
-	case VSOC_DT_U32:
-		dev_err(vsoc->dev, "%pOF: %s must be one 32-bit cell (%s), got %d bytes\n",
-			np, prop->name, p->allowed, prop->length);
-		break;
-	case VSOC_DT_OPT_U32:
-		dev_err(vsoc->dev, "%pOF: %s must be empty or one 32-bit cell (%s), got %d bytes\n",
-			np, prop->name, p->allowed, prop->length);
-		break;
-	}
-	return -EINVAL;
+	return prop->length ? be32_to_cpup(prop->value) : p->def;
 }
 
 /* 1 if property @name is a list of strings, 0 if absent, else -EINVAL */
@@ -806,7 +727,7 @@ static int vsoc_dt_check_strings(struct vsoc_pinctrl *vsoc,
 
 /* Check the pins, groups and function of one node */
 static int vsoc_dt_check_targets(struct vsoc_pinctrl *vsoc,
-				 struct device_node *np, bool has_config)
+				 struct device_node *np)
 {
 	const struct pinfunction *func = NULL;
 	const char *fname, *target, *kind;
@@ -836,13 +757,12 @@ static int vsoc_dt_check_targets(struct vsoc_pinctrl *vsoc,
 		}
 	}
 
-	if (!npins && !ngroups) {
-		if (!func && !has_config)
-			return 0;	/* a node that only holds subnodes */
-		dev_err(vsoc->dev, "%pOF: has pin settings but neither pins nor groups\n",
-			np);
-		return -EINVAL;
-	}
+	/*
+	 * A node that only holds subnodes; settings in it are reported by
+	 * pinconf_generic_dt_check_node().
+	 */
+	if (!npins && !ngroups)
+		return 0;
 
 	kind = npins ? "pins" : "groups";
 	of_property_for_each_string(np, kind, prop, target) {
@@ -871,25 +791,32 @@ static int vsoc_dt_check_targets(struct vsoc_pinctrl *vsoc,
 }
 
 /*
- * Check one pin configuration node against the datasheet. Every mistake in
- * the node is reported, not only the first, so that one boot shows them all.
+ * Check one pin configuration node: its form with the generic parser, which
+ * reports unknown properties (errors here, see strict_dt), values of the
+ * wrong size or above 24 bits and contradictory properties; then, if the
+ * form is right, against the datasheet. Every mistake in the node is
+ * reported, not only the first, so that one boot shows them all.
  */
 static int vsoc_dt_check_node(struct vsoc_pinctrl *vsoc, struct device_node *np)
 {
 	const char *seen_name[ARRAY_SIZE(vsoc_dt_props)];
 	u32 seen_mask[ARRAY_SIZE(vsoc_dt_props)];
 	const struct vsoc_dt_prop *p;
-	unsigned int nseen = 0, i;
+	unsigned int nseen = 0, i, num_configs;
+	unsigned long *configs;
 	struct property *prop;
 	u32 arg, mask, val;
-	const char *hint;
-	int ret = 0;
+	int ret;
+
+	ret = pinconf_generic_dt_check_node(vsoc->pctldev, np);
+	if (vsoc_dt_check_targets(vsoc, np))
+		ret = -EINVAL;
+	if (pinconf_generic_parse_dt_config(np, vsoc->pctldev, &configs,
+					    &num_configs))
+		return -EINVAL;
+	kfree(configs);
 
 	for_each_property_of_node(np, prop) {
-		if (match_string(vsoc_dt_node_props, ARRAY_SIZE(vsoc_dt_node_props),
-				 prop->name) >= 0)
-			continue;
-
 		p = vsoc_dt_prop_find(prop->name);
 		if (!p && match_string(vsoc_dt_unsupported,
 				       ARRAY_SIZE(vsoc_dt_unsupported),
@@ -899,24 +826,15 @@ static int vsoc_dt_check_node(struct vsoc_pinctrl *vsoc, struct device_node *np)
 			ret = -EINVAL;
 			continue;
 		}
-		if (!p) {
-			hint = vsoc_dt_suggest(prop->name);
-			dev_err(vsoc->dev, "%pOF: unknown property %s%s%s%s\n",
-				np, prop->name, hint ? " (did you mean " : "",
-				hint ?: "", hint ? "?)" : "");
-			ret = -EINVAL;
+		/* not configuration, or unknown: seen to by the core */
+		if (!p)
 			continue;
-		}
-
-		if (vsoc_dt_prop_arg(vsoc, np, prop, p, &arg)) {
-			ret = -EINVAL;
-			continue;
-		}
 
 		/*
 		 * 1 is what the generic parser passes for a pull without a
 		 * value; written out, it is not a resistance.
 		 */
+		arg = vsoc_dt_prop_arg(prop, p);
 		if (vsoc_pad_encode(p->param, arg, &mask, &val) ||
 		    (prop->length && arg == 1 &&
 		     (p->param == PIN_CONFIG_BIAS_PULL_UP ||
@@ -927,6 +845,7 @@ static int vsoc_dt_check_node(struct vsoc_pinctrl *vsoc, struct device_node *np)
 			continue;
 		}
 
+		/* the generic contradictions were refused by the core */
 		for (i = 0; i < nseen; i++) {
 			if (seen_mask[i] & mask) {
 				dev_err(vsoc->dev, "%pOF: %s conflicts with %s (both set %s)\n",
@@ -938,9 +857,6 @@ static int vsoc_dt_check_node(struct vsoc_pinctrl *vsoc, struct device_node *np)
 		seen_name[nseen] = prop->name;
 		seen_mask[nseen++] = mask;
 	}
-
-	if (vsoc_dt_check_targets(vsoc, np, nseen > 0))
-		ret = -EINVAL;
 	return ret;
 }
 
@@ -1624,11 +1540,11 @@ static const struct pinconf_ops vsoc_pinconf_ops = {
 };
 
 static const struct pinconf_generic_params vsoc_custom_params[] = {
-	{ "vsoc,bias-high", PIN_CONFIG_VSOC_BIAS_HIGH, 1 },
-	{ "vsoc,bias-ground", PIN_CONFIG_VSOC_BIAS_GROUND, 1 },
-	{ "vsoc,slew-rate-rising", PIN_CONFIG_VSOC_SLEW_RISING, 0 },
-	{ "vsoc,slew-rate-falling", PIN_CONFIG_VSOC_SLEW_FALLING, 0 },
-	{ "vsoc,wakeup", PIN_CONFIG_VSOC_WAKEUP, 1 },
+	{ "vsoc,bias-high", PIN_CONFIG_VSOC_BIAS_HIGH, 1, PIN_DT_VALUE_NONE },
+	{ "vsoc,bias-ground", PIN_CONFIG_VSOC_BIAS_GROUND, 1, PIN_DT_VALUE_NONE },
+	{ "vsoc,slew-rate-rising", PIN_CONFIG_VSOC_SLEW_RISING, 0, PIN_DT_VALUE_U32 },
+	{ "vsoc,slew-rate-falling", PIN_CONFIG_VSOC_SLEW_FALLING, 0, PIN_DT_VALUE_U32 },
+	{ "vsoc,wakeup", PIN_CONFIG_VSOC_WAKEUP, 1, PIN_DT_VALUE_ANY },
 };
 
 static const struct pin_config_item vsoc_conf_items[] = {
@@ -1821,6 +1737,8 @@ vsoc_pinctrl_init(struct device *dev, struct regmap *map)
 	vsoc->desc.owner = THIS_MODULE;
 	vsoc->desc.num_custom_params = ARRAY_SIZE(vsoc_custom_params);
 	vsoc->desc.custom_params = vsoc_custom_params;
+	/* A property the generic parser does not know is an error */
+	vsoc->desc.strict_dt = true;
 	vsoc->desc.custom_conf_items = PTR_IF(IS_ENABLED(CONFIG_DEBUG_FS),
 					      vsoc_conf_items);
 
