@@ -4,7 +4,9 @@
 # Rehearse a real board: its DT compiled as kbuild does, its pin controllers
 # moved into reserved windows of QEMU virt's RAM, every consumer a device of
 # its own, booted with the project's kernel (which carries the SoC's own
-# mainline pin controller driver), then checked pin by pin.
+# mainline pin controller driver), then checked pin by pin. The kernel boots
+# with pinctrl.strict_dt=1: the core's generic parser refuses what it would
+# only warn about (README "The strict parser").
 #
 #   scripts/rehearse.sh [--quiet] [--compact] [--config NAME] BOARD
 #
@@ -71,7 +73,8 @@ if ! python3 "$TOP/tools/rehearse/rehearse.py" prepare "$board" "$dir" 2>"$dir/p
 fi
 [ -n "$quiet" ] || cat "$dir/prepare.log" >&2
 if ! "$TOP/qemu/run.sh" --config "$config" --name "${name//\//_}" --dir "$dir" \
-	--windows "$dir/windows.txt" --timeout "$timeout" "$dir/virt.dtb" 2>"$dir/run.log"; then
+	--windows "$dir/windows.txt" --timeout "$timeout" \
+	--append "pinctrl.strict_dt=1" "$dir/virt.dtb" 2>"$dir/run.log"; then
 	cat "$dir/run.log" >&2
 	exit 2
 fi

@@ -20,13 +20,15 @@ out=$BUILD/rehearse
 # those of the trial by hand (real-boards-notes: 79, 129 + 4, 38 + 3, and
 # 31 + the 3 SDC groups it did not model); the others guard against change.
 rehearse_ok() {
-	local b=$1 pins=$2 d line t
+	local b=$1 pins=$2 d line t rc
 	case "$b" in
 	*.dts) t=$(basename "$b" .dts) d=$out/$t ;;
 	*) t=$b d=$out/${b//\//_} ;;
 	esac
-	if ! line=$("$R" --quiet "$b" 2>&1); then
-		fail "rehearse-$t" "exit status $? ($(tail -n 3 <<<"$line" | tr '\n' ' '))"
+	line=$("$R" --quiet "$b" 2>&1)
+	rc=$?
+	if [ "$rc" != 0 ]; then
+		fail "rehearse-$t" "exit status $rc ($(tail -n 3 <<<"$line" | tr '\n' ' '))"
 		return
 	fi
 	case "$line" in

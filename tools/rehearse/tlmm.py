@@ -162,8 +162,13 @@ class TLMM(Family):
                 self.files[c] = f
         gen = csrc.read(os.path.join(ksrc, "drivers/pinctrl/pinconf-generic.c"))
         tbl = csrc.block(gen, r"static const struct pinconf_generic_params dt_params\[\]\s*=\s*\{")
+        # { "name", PIN_CONFIG_X, default[, what value it takes] }
         self.params = [(m.group(1), m.group(2), int(m.group(3), 0)) for m in
-                       re.finditer(r"\{\s*\"([^\"]+)\"\s*,\s*(PIN_CONFIG_\w+)\s*,\s*(\w+)\s*,?\s*\}", tbl)]
+                       re.finditer(r"\{\s*\"([^\"]+)\"\s*,\s*(PIN_CONFIG_\w+)\s*,\s*(\w+)\s*"
+                                   r"(?:,[^}]*)?\}", tbl)]
+        if len(self.params) < 20:
+            raise SystemExit("rehearse: cannot read dt_params[] of pinconf-generic.c (%d entries)"
+                             % len(self.params))
 
     def table(self, node):
         self.load()
