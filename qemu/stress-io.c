@@ -227,6 +227,43 @@ void part_debugfs(void)
 	}
 }
 
+/*
+ * Writes above what the page allocator can give in one piece (4 MiB on
+ * arm64 with 4 KiB pages, MAX_PAGE_ORDER 10): pinmux_select_write() hands
+ * the length to memdup_user_nul(), whose kmalloc() of len + 1 bytes then
+ * asks for an order above MAX_PAGE_ORDER, which the page allocator refuses
+ * with a WARNING unless the caller passed __GFP_NOWARN. A refusal
+ * (-ENOMEM, -EINVAL, -E2BIG) without a report is what this checks.
+ */
+void part_oversize(void)
+{
+	static const size_t len[] = { (4u << 20) - 1, (4u << 20) + 1, 8u << 20 };
+	char path[512], *buf = malloc((8u << 20) + 1);
+	unsigned int i;
+	ssize_t r;
+	int fd, before;
+
+	snprintf(path, sizeof(path), "%s/pinmux-select", pctl_vsoc);
+	fd = open(path, O_WRONLY);
+	if (fd < 0 || !buf) {
+		out("%s: %s\n", path, strerror(errno));
+		fig.bad++;
+		return;
+	}
+	memset(buf, 'a', (8u << 20) + 1);
+	for (i = 0; i < sizeof(len) / sizeof(len[0]); i++) {
+		before = kernel_reports();
+		r = write(fd, buf, len[i]);
+		out("write of %zu bytes: %s, %d new kernel reports\n", len[i],
+		    r < 0 ? ename(errno) : "accepted", kernel_reports() - before);
+		fig.ops++;
+		fig.writes++;
+		fig.bad += r >= 0;
+	}
+	close(fd);
+	free(buf);
+}
+
 /* ---- slab usage ------------------------------------------------------- */
 
 #define MAX_CACHES 512

@@ -17,6 +17,8 @@
  *	race       threads: bind/unbind, GPIO request/free, debugfs readers
  *		   and pinmux-select writers at once (race.c)
  *	lockdown   pinmux-select cannot be opened, a read-only file can
+ *	oversize   pinmux-select writes of 4 MiB - 1, 4 MiB + 1 and 8 MiB
+ *		   (stress-io.c: part_oversize)
  *
  * vsocinit.stress.cycles=C (default 1000), .writes=W (10000), .seed=S (1),
  * .race=R (operations per thread, 10000). Each part prints its lines
@@ -496,6 +498,7 @@ static const struct {
 	{ "churn", part_churn },
 	{ "race", part_race },
 	{ "lockdown", part_lockdown },
+	{ "oversize", part_oversize },
 };
 
 int main(void)

@@ -40,5 +40,6 @@ long long slab_snapshot(int which);
 int slab_grew(void);
 void part_debugfs(void);
 void part_race(void);
+void part_oversize(void);
 
 #endif

@@ -10,6 +10,10 @@
 #			(fewer writes, cycles and race operations; every
 #			fail-nth sweep runs to its end either way)
 #	--seed S	seed of the malformed writes (default 1)
+#	--oversize	also boot "stress-oversize": pinmux-select writes
+#			of 4 MiB - 1, 4 MiB + 1 and 8 MiB (on by default
+#			without --quick; the kernel WARNs on the larger two,
+#			see README "Stress")
 #	--config NAME	kernel build (default $VSOC_CONFIG, else debug); on
 #			an image without fault injection and the lockdown
 #			LSM (vsoc) only the debugfs, churn and race parts run
@@ -23,10 +27,11 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-quick= seed=1 config=${VSOC_CONFIG:-debug}
+quick= seed=1 config=${VSOC_CONFIG:-debug} oversize=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--quick) quick=1; shift ;;
+	--oversize) oversize=1; shift ;;
 	--seed) seed=$2; shift 2 ;;
 	--config) config=$2; shift 2 ;;
 	*) die "unknown option $1" ;;
@@ -35,7 +40,7 @@ done
 if [ -n "$quick" ]; then
 	writes=2000 cycles=50 race=200 timeout=900
 else
-	writes=10000 cycles=1000 race=2000 timeout=3600
+	writes=10000 cycles=1000 race=2000 timeout=3600 oversize=1
 fi
 if [ "$config" = debug ]; then
 	parts=debugfs,fail-nth,churn,race
@@ -52,9 +57,17 @@ status=0
 	"$dtb" || status=1
 run=$BUILD/run/stress
 log=$run/console.log
+rm -f "$BUILD/run/stress-lockdown/console.log"
 if [ "$config" = debug ]; then
 	"$TOP/qemu/run.sh" --name stress-lockdown --timeout 300 --append \
 		"lockdown=integrity vsocinit.stress=lockdown" "$dtb" || status=1
+fi
+logs=("$log" "$BUILD/run/stress-lockdown/console.log")
+rm -f "$BUILD/run/stress-oversize/console.log"
+if [ -n "$oversize" ]; then
+	"$TOP/qemu/run.sh" --name stress-oversize --timeout 300 --append \
+		"vsocinit.stress=oversize" "$dtb" || status=1
+	logs+=("$BUILD/run/stress-oversize/console.log")
 fi
 
 SIGNATURES='BUG:|WARNING:|Unable to handle kernel|Internal error:|UBSAN:|KASAN:|'\
@@ -69,15 +82,18 @@ leaks=$(grep -a -c 'unreferenced object' "$log" || true)
 locks=$(grep -a -m1 '^debug_locks' "$log" | awk '{ print $2 }' | tr -d '\r')
 
 # figures PART ops=.. faults=.. cycles=.. writes=.. bad=.. reports=.. seconds=..
-table=$(cat "$log" "$BUILD/run/stress-lockdown/console.log" 2>/dev/null | tr -d '\r' |
+table=$(cat "${logs[@]}" 2>/dev/null | tr -d '\r' |
 	awk -F'[ =]' '/^figures / {
 		printf "| %-9s | %10s | %15s | %6s | %6s | %3s | %7s | %7s |\n",
 		       $2, $4, $6, $8, $10, $12, $14, $16
 		ops += $4; f += $6; c += $8; w += $10; b += $12; r += $14; n++ }
 	END { if (n) printf "| %-9s | %10d | %15d | %6d | %6d | %3d | %7d | %7s |\n",
 		"total", ops, f, c, w, b, r, "" ; if (n == 0) print "NONE" }')
-boot_reports=$(( $(reports "$log") + $(reports "$BUILD/run/stress-lockdown/console.log") ))
-echo "stress: seed $seed, ${quick:+quick, }config $config, parts $parts (+lockdown)"
+boot_reports=0
+for f in "${logs[@]}"; do
+	boot_reports=$((boot_reports + $(reports "$f")))
+done
+echo "stress: seed $seed, ${quick:+quick, }config $config, parts $parts (+lockdown${oversize:+, +oversize})"
 echo "| part      | operations | faults injected | cycles | writes | bad | reports | seconds |"
 echo "| --------- | ---------: | --------------: | -----: | -----: | --: | ------: | ------: |"
 echo "$table"
