@@ -21,7 +21,8 @@
  *		   (stress-io.c: part_oversize)
  *
  * vsocinit.stress.cycles=C (default 1000), .writes=W (10000), .seed=S (1),
- * .race=R (operations per thread, 10000). Each part prints its lines
+ * .race=R (operations of each bind and GPIO thread, 2000), .tag=T (figure
+ * lines say PART/T). Each part prints its lines
  * between "==== VSOC BEGIN stress PART ====" and "==== VSOC END stress
  * PART ====", then one figure line "figures PART ops=.. faults=.. cycles=..
  * writes=.. bad=.. reports=..": bad counts outcomes that break the rules
@@ -252,7 +253,7 @@ static const struct target targets[] = {
 	{ "bind leds-single (pinctrl-single states)", "leds-gpio", "leds-single", NULL, 0 },
 	{ "bind pinctrl-single controller", "pinctrl-single", SINGLE_DEV, "leds-single", 0 },
 	{ "pinmux-select VSOC uart0_grp uart0", NULL, NULL, NULL, 1 },
-	{ "pinmux-select pinctrl-single hog-pins", NULL, NULL, NULL, 1 },
+	{ "pinmux-select pinctrl-single led-pins", NULL, NULL, NULL, 1 },
 	{ "GPIO line request (gpiochip0 line 7)", NULL, NULL, NULL, 2 },
 };
 
@@ -284,7 +285,7 @@ static int prepare(const struct target *t, int *fd)
 
 static int attempt(const struct target *t, int fd, int *line)
 {
-	const char *s = strstr(t->name, "single") ? "hog-pins hog-pins" : "uart0_grp uart0";
+	const char *s = strstr(t->name, "single") ? "led-pins led-pins" : "uart0_grp uart0";
 	struct gpio_v2_line_request req;
 
 	*line = -1;
@@ -503,7 +504,7 @@ static const struct {
 
 int main(void)
 {
-	static char list[512];
+	static char list[512], tag[64];
 	int fd = open("/proc/cmdline", O_RDONLY), i, before;
 	ssize_t n;
 	char *p;
@@ -518,6 +519,10 @@ int main(void)
 	if (!p)
 		return 0;
 	snprintf(list, sizeof(list), "%.*s", (int)strcspn(p + 16, " \n"), p + 16);
+	/* vsocinit.stress.tag=T: figure lines name the part PART/T */
+	p = strstr(cmdline, "vsocinit.stress.tag=");
+	if (p)
+		snprintf(tag, sizeof(tag), "/%.*s", (int)strcspn(p + 20, " \n"), p + 20);
 	find_pctl("4c000000", pctl_vsoc, sizeof(pctl_vsoc));
 	find_pctl("4c100000", pctl_single, sizeof(pctl_single));
 	out("==== VSOC BEGIN stress setup ====\nparts %s\nvsoc %s\nsingle %s\n"
@@ -532,8 +537,8 @@ int main(void)
 		out("==== VSOC BEGIN stress %s ====\n", parts[i].name);
 		parts[i].run();
 		fig.reports = kernel_reports() - before;
-		out("figures %s ops=%ld faults=%ld cycles=%ld writes=%ld bad=%ld "
-		    "reports=%ld seconds=%.1f\n", parts[i].name, fig.ops, fig.faults,
+		out("figures %s%s ops=%ld faults=%ld cycles=%ld writes=%ld bad=%ld "
+		    "reports=%ld seconds=%.1f\n", parts[i].name, tag, fig.ops, fig.faults,
 		    fig.cycles, fig.writes, fig.bad, fig.reports, now() - t0);
 		out("==== VSOC END stress %s ====\n", parts[i].name);
 	}

@@ -10,10 +10,12 @@
 #			(fewer writes, cycles and race operations; every
 #			fail-nth sweep runs to its end either way)
 #	--seed S	seed of the malformed writes (default 1)
-#	--oversize	also boot "stress-oversize": pinmux-select writes
-#			of 4 MiB - 1, 4 MiB + 1 and 8 MiB (on by default
-#			without --quick; the kernel WARNs on the larger two,
-#			see README "Stress")
+#	--oversize	also the boots of the two kernel faults found so far
+#			(README "Stress"): "stress-oversize", pinmux-select
+#			writes of 4 MiB - 1, 4 MiB + 1 and 8 MiB, and
+#			"stress-single-hog", 2 unbind/bind cycles with hogs
+#			on the pinctrl-single instance (on by default
+#			without --quick)
 #	--config NAME	kernel build (default $VSOC_CONFIG, else debug); on
 #			an image without fault injection and the lockdown
 #			LSM (vsoc) only the debugfs, churn and race parts run
@@ -68,6 +70,13 @@ if [ -n "$oversize" ]; then
 	"$TOP/qemu/run.sh" --name stress-oversize --timeout 300 --append \
 		"vsocinit.stress=oversize" "$dtb" || status=1
 	logs+=("$BUILD/run/stress-oversize/console.log")
+	# pinctrl-single unbound with hogs (tests/boards/stress-single-hog.dts)
+	hogdtb=$BUILD/dtb/stress-single-hog.dtb
+	"$TOP/scripts/dtb.sh" "$TOP/tests/boards/stress-single-hog.dts" "$hogdtb" >/dev/null
+	"$TOP/qemu/run.sh" --name stress-single-hog --timeout 300 --append \
+		"vsocinit.stress=churn vsocinit.stress.cycles=2 vsocinit.stress.tag=single-hog" \
+		"$hogdtb" || status=1
+	logs+=("$BUILD/run/stress-single-hog/console.log")
 fi
 
 SIGNATURES='BUG:|WARNING:|Unable to handle kernel|Internal error:|UBSAN:|KASAN:|'\
@@ -101,7 +110,7 @@ echo "kernel reports in the boots' logs: $boot_reports; kmemleak objects: $leaks
 	"debug_locks: ${locks:-?}; devices not bound at the end: $unbound"
 echo "verify: $verdict"
 echo "wall time: $(( $(date +%s) - start )) s"
-if [ "$table" = NONE ] || awk '/^\| [a-z-]+ / && ($12 != 0 || $14 != 0) { bad = 1 } END { exit !bad }' <<<"$table" ||
+if [ "$table" = NONE ] || awk '/^\| [a-z\/-]+ / && ($12 != 0 || $14 != 0) { bad = 1 } END { exit !bad }' <<<"$table" ||
    [ "$boot_reports" -ne 0 ]; then
 	status=1
 fi
