@@ -269,7 +269,7 @@ void part_oversize(void)
 #define MAX_CACHES 512
 static struct cache {
 	char name[48];
-	long long objs[2], size;
+	long long objs[2], size, perslab;
 } caches[MAX_CACHES];
 static int ncaches;
 static long vmalloc_entries[2];
@@ -315,7 +315,7 @@ long long slab_snapshot(int which)
 {
 	static char buf[1 << 17];
 	char *line, *save, name[48];
-	long long total = 0, active, num, size;
+	long long total = 0, active, num, size, perslab;
 	int fd, i, round;
 	ssize_t n, len = 0;
 
@@ -335,7 +335,8 @@ long long slab_snapshot(int which)
 	close(fd);
 	buf[len] = '\0';
 	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		if (sscanf(line, "%47s %lld %lld %lld", name, &active, &num, &size) != 4)
+		if (sscanf(line, "%47s %lld %lld %lld %lld", name, &active, &num, &size,
+			   &perslab) != 5)
 			continue;
 		total += active * size;
 		for (i = 0; i < ncaches && strcmp(caches[i].name, name); i++)
@@ -345,12 +346,18 @@ long long slab_snapshot(int which)
 		if (i < MAX_CACHES) {
 			caches[i].objs[which] = active;
 			caches[i].size = size;
+			caches[i].perslab = perslab;
 		}
 	}
 	return total;
 }
 
-/* Caches that grew by half an object per cycle or more between the marks. */
+/*
+ * Caches that grew by half an object per cycle or more between the marks,
+ * and by more than one slab (SLUB's active_objs counts the free objects of
+ * the slabs CPUs hold). kmemleak's own caches follow what it tracks: they
+ * are shown, and judged through the caches of the objects they track.
+ */
 int slab_grew(void)
 {
 	long cycles = option_num("vsocinit.stress.cycles", 1000);
@@ -368,6 +375,8 @@ int slab_grew(void)
 		 * enough of them are purged at once. What is still mapped is
 		 * in /proc/vmallocinfo, which must not grow.
 		 */
+		if (!strncmp(caches[i].name, "kmemleak_", 9))
+			continue;
 		if (!strcmp(caches[i].name, "vmap_area")) {
 			out("slab vmap_area: %lld -> %lld objects, /proc/vmallocinfo: %ld -> %ld "
 			    "mappings\n", caches[i].objs[0], caches[i].objs[1],
@@ -375,8 +384,10 @@ int slab_grew(void)
 			if (vmalloc_entries[0] >= 0 && vmalloc_entries[1] <= vmalloc_entries[0])
 				continue;	/* lazily freed, not mapped */
 		}
-		if (span > 0 && d * 2 >= span)
+		if (span > 0 && d * 2 >= span && d > caches[i].perslab) {
+			out("slab %s: grew by %lld objects in %ld cycles\n", caches[i].name, d, span);
 			grew++;
+		}
 	}
 	return grew;
 }

@@ -40,7 +40,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 if [ -n "$quick" ]; then
-	writes=2000 cycles=50 race=200 timeout=900
+	writes=2000 cycles=50 race=100 timeout=900
 else
 	writes=10000 cycles=1000 race=2000 timeout=3600 oversize=1
 fi
