@@ -21,7 +21,7 @@
  *		   (stress-io.c: part_oversize)
  *
  * vsocinit.stress.cycles=C (default 1000), .writes=W (10000), .seed=S (1),
- * .race=R (operations of each bind and GPIO thread, 2000), .tag=T (figure
+ * .race=R (operations of each bind and GPIO thread, 2000; make stress: 1000), .tag=T (figure
  * lines say PART/T). Each part prints its lines
  * between "==== VSOC BEGIN stress PART ====" and "==== VSOC END stress
  * PART ====", then one figure line "figures PART ops=.. faults=.. cycles=..

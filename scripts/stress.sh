@@ -42,7 +42,7 @@ done
 if [ -n "$quick" ]; then
 	writes=2000 cycles=50 race=100 timeout=900
 else
-	writes=10000 cycles=1000 race=2000 timeout=3600 oversize=1
+	writes=10000 cycles=1000 race=1000 timeout=3600 oversize=1
 fi
 if [ "$config" = debug ]; then
 	parts=debugfs,fail-nth,churn,race
@@ -84,9 +84,10 @@ SIGNATURES='BUG:|WARNING:|Unable to handle kernel|Internal error:|UBSAN:|KASAN:|
 'suspicious RCU usage|unreferenced object|blocked for more than'
 reports() { [ -f "$1" ] && grep -a -c -E "$SIGNATURES" "$1" || true; }
 verdict=$("$BUILD/vsoc-verify" "$run" 2>&1 | tail -n 1) || status=1
-unbound=$(awk '/^==== VSOC BEGIN stress bound/ { on = 1; next }
-	/^==== VSOC END stress bound/ { on = 0 } on && $2 != "bound"' "$log" | tr -d '\r' | wc -l)
-[ "$unbound" -eq 0 ] || status=1
+unbound=$(tr -d '\r' <"$log" | awk '/^==== VSOC BEGIN stress bound/ { on = 1; next }
+	/^==== VSOC END stress bound/ { on = 0 } on && $2 != "bound"' | wc -l)
+grep -q '^==== VSOC BEGIN stress bound' "$log" || unbound=unknown
+[ "$unbound" = 0 ] || status=1
 leaks=$(grep -a -c 'unreferenced object' "$log" || true)
 locks=$(grep -a -m1 '^debug_locks' "$log" | awk '{ print $2 }' | tr -d '\r')
 
