@@ -50,33 +50,36 @@ else
 	parts=debugfs,churn,race
 fi
 start=$(date +%s)
+# Run directories: build/run/stress*, with --quick build/run/stress-quick*
+# (so the subset of make test never overwrites a make stress in progress)
+r=stress${quick:+-quick}
 dtb=$BUILD/dtb/stress.dtb
 "$TOP/scripts/dtb.sh" "$TOP/tests/boards/stress.dts" "$dtb" >/dev/null
 export VSOC_CONFIG=$config
 status=0
-"$TOP/qemu/run.sh" --name stress --timeout "$timeout" --append \
+"$TOP/qemu/run.sh" --name "$r" --timeout "$timeout" --append \
 	"vsocinit.stress=$parts vsocinit.stress.seed=$seed vsocinit.stress.writes=$writes vsocinit.stress.cycles=$cycles vsocinit.stress.race=$race" \
 	"$dtb" || status=1
-run=$BUILD/run/stress
+run=$BUILD/run/$r
 log=$run/console.log
-rm -f "$BUILD/run/stress-lockdown/console.log"
+rm -f "$BUILD/run/$r-lockdown/console.log"
 if [ "$config" = debug ]; then
-	"$TOP/qemu/run.sh" --name stress-lockdown --timeout 300 --append \
+	"$TOP/qemu/run.sh" --name "$r-lockdown" --timeout 300 --append \
 		"lockdown=integrity vsocinit.stress=lockdown" "$dtb" || status=1
 fi
-logs=("$log" "$BUILD/run/stress-lockdown/console.log")
-rm -f "$BUILD/run/stress-oversize/console.log"
+logs=("$log" "$BUILD/run/$r-lockdown/console.log")
+rm -f "$BUILD/run/$r-oversize/console.log" "$BUILD/run/$r-single-hog/console.log"
 if [ -n "$oversize" ]; then
-	"$TOP/qemu/run.sh" --name stress-oversize --timeout 300 --append \
+	"$TOP/qemu/run.sh" --name "$r-oversize" --timeout 300 --append \
 		"vsocinit.stress=oversize" "$dtb" || status=1
-	logs+=("$BUILD/run/stress-oversize/console.log")
+	logs+=("$BUILD/run/$r-oversize/console.log")
 	# pinctrl-single unbound with hogs (tests/boards/stress-single-hog.dts)
 	hogdtb=$BUILD/dtb/stress-single-hog.dtb
 	"$TOP/scripts/dtb.sh" "$TOP/tests/boards/stress-single-hog.dts" "$hogdtb" >/dev/null
-	"$TOP/qemu/run.sh" --name stress-single-hog --timeout 300 --append \
+	"$TOP/qemu/run.sh" --name "$r-single-hog" --timeout 300 --append \
 		"vsocinit.stress=churn vsocinit.stress.cycles=2 vsocinit.stress.tag=single-hog" \
 		"$hogdtb" || status=1
-	logs+=("$BUILD/run/stress-single-hog/console.log")
+	logs+=("$BUILD/run/$r-single-hog/console.log")
 fi
 
 SIGNATURES='BUG:|WARNING:|Unable to handle kernel|Internal error:|UBSAN:|KASAN:|'\

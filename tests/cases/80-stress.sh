@@ -17,7 +17,7 @@ mkdir -p "$BUILD/tests"
 rc=$?
 cat "$out" >&2
 rows=$(grep -E '^\| [a-z/-]+ ' "$out" | grep -v '^| part' || true)
-[ -n "$rows" ] || fail stress "no figure table (see $BUILD/run/stress/console.log)"
+[ -n "$rows" ] || fail stress "no figure table (see $BUILD/run/stress-quick/console.log)"
 while read -r row; do
 	[ -n "$row" ] || continue
 	part=$(awk '{ print $2 }' <<<"$row")
@@ -26,7 +26,7 @@ while read -r row; do
 	if [ "$ops" -gt 0 ] && [ "$bad" -eq 0 ] && [ "$reports" -eq 0 ]; then
 		pass "stress-$part: $ops operations, $faults faults injected, none bad, no report"
 	else
-		fail "stress-$part" "$ops operations, $bad bad, $reports kernel reports (see $BUILD/run/stress/console.log)"
+		fail "stress-$part" "$ops operations, $bad bad, $reports kernel reports (see $BUILD/run/stress-quick/console.log)"
 	fi
 done <<<"$rows"
 if [ "${VSOC_CONFIG:-vsoc}" = debug ]; then
