@@ -9,6 +9,9 @@
 #   make fit                                      the FIT image, build/vsoc.itb
 #   make test                                     the whole test suite
 #   make test-debug                               boots again on a debug kernel
+#   make stress                                   faults, churn, races and
+#                                                 malformed debugfs writes on
+#                                                 the debug kernel, a table
 #   make series                                   upstream series in build/series
 #   make bench [COLD=1]                           benchmarks in build/bench
 #                                                 (informational, never fail)
@@ -52,7 +55,7 @@ endif
 HOST_CFLAGS := -O2 -Wall -Wextra -Werror
 VERIFY_SRC  := tests/verify/vsoc-verify.c tests/verify/vsoc-datasheet.c
 
-.PHONY: all deps kernel initramfs tools dtb fit run test test-debug series bench report clean \
+.PHONY: all deps kernel initramfs tools dtb fit run test test-debug stress series bench report clean \
 	rehearse rehearse-all bench-rehearse
 
 all: kernel initramfs tools
@@ -77,10 +80,16 @@ $(BUILD)/guest/vsoc-verify: $(VERIFY_SRC) tests/verify/vsoc-datasheet.h | kernel
 	 $(CROSS)gcc -static -std=gnu11 $(HOST_CFLAGS) -Wno-sign-compare -I$$fdt -o $@ \
 		$(VERIFY_SRC) $$fdt/fdt.c $$fdt/fdt_ro.c $$fdt/fdt_strerror.c
 
-$(BUILD)/initramfs.cpio: $(BUILD)/init $(BUILD)/guest/vsoc-verify qemu/initramfs.list kernel
+# /stress: the guest side of make stress (qemu/stress.c), started by /init
+STRESS_SRC := qemu/stress.c qemu/stress-io.c
+$(BUILD)/stress: $(STRESS_SRC) qemu/stress.h | deps
+	@mkdir -p $(@D)
+	$(CROSS)gcc -static -pthread $(HOST_CFLAGS) -o $@ $(STRESS_SRC)
+
+$(BUILD)/initramfs.cpio: $(BUILD)/init $(BUILD)/guest/vsoc-verify $(BUILD)/stress qemu/initramfs.list kernel
 	@gen=$$(scripts/kernel.sh path | tail -n 1)/usr/gen_init_cpio; \
-	 sed 's|@INIT@|$(BUILD)/init|; s|@VERIFY@|$(BUILD)/guest/vsoc-verify|' \
-		qemu/initramfs.list > $@.list && \
+	 sed -e 's|@INIT@|$(BUILD)/init|' -e 's|@VERIFY@|$(BUILD)/guest/vsoc-verify|' \
+	     -e 's|@STRESS@|$(BUILD)/stress|' qemu/initramfs.list > $@.list && \
 	 $$gen $@.list > $@.tmp && mv $@.tmp $@ && rm -f $@.list
 
 initramfs: $(BUILD)/initramfs.cpio
@@ -121,7 +130,14 @@ test: all
 # UBSAN: qemu/run.sh fails a boot on any report.
 test-debug: all
 	@scripts/kernel.sh build debug
-	@VSOC_CONFIG=debug tests/run.sh harness boards kunit driver-dt corpus rehearse
+	@VSOC_CONFIG=debug tests/run.sh harness boards kunit driver-dt corpus rehearse stress
+
+# The stress board under allocation failures (fail-nth), 1000 unbind/bind
+# cycles, racing threads and 10^4 malformed pinmux-select writes, on the
+# debug kernel; ends with one figure table (scripts/stress.sh).
+stress: all
+	@scripts/kernel.sh build debug
+	@VSOC_CONFIG=debug scripts/stress.sh
 
 # Probe times against pinctrl-single, scaling, the edit-to-verdict loop and,
 # with COLD=1, a cold build (bench/README.md). Timings never fail anything.

@@ -32,6 +32,8 @@
  *	vsocinit.kmemleak=1	scan for leaks at the end and dump the report
  *	vsocinit.ktap=0		no verdict of the guest's own (see below)
  *	vsocinit.hang=1		never finish (tests the harness's timeout)
+ *	vsocinit.stress=PARTS	run /stress (qemu/stress.c) first, so that
+ *				the dumps show the board after it
  */
 #define _GNU_SOURCE		/* memmem */
 #include <dirent.h>
@@ -328,6 +330,22 @@ static void sleep_cycle(int seconds)
 	dump_all("resume");
 }
 
+/* /stress reads its options from /proc/cmdline; wait for it. */
+static void run_stress(void)
+{
+	char *const argv[] = { "/stress", NULL };
+	int status = 0;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
+	    WEXITSTATUS(status))
+		out("==== VSOC ERROR stress: exit status %d ====\n", status);
+}
+
 int main(void)
 {
 	static char dumpopt[2048], val[64];
@@ -348,6 +366,8 @@ int main(void)
 			dumps[ndumps++] = tok;
 
 	out("==== VSOC INIT ====\n");
+	if (option("vsocinit.stress", val, sizeof(val)))
+		run_stress();
 	dump_all("boot");
 	if (!option("vsocinit.ktap", val, sizeof(val)) || val[0] != '0')
 		guest_verdict();

@@ -21,6 +21,8 @@ fi
 PKGS=(
 	# host build of the kernel and of the project's own tools
 	make gcc libc6-dev bc flex bison cpio xz-utils git perl ccache
+	# the debug kernel signs modules (the lockdown LSM selects MODULE_SIG)
+	libssl-dev openssl
 	# cross compiler and the C library the guest init links statically
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 	# the kernel source: /usr/src/linux-source-6.12.tar.xz

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Shared by qemu/stress.c and qemu/stress-io.c (the guest's /stress). */
+#ifndef VSOC_STRESS_H
+#define VSOC_STRESS_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/klog.h>
+#include <sys/mount.h>
+#include <unistd.h>
+
+#define PINCTRL_DIR	"/sys/kernel/debug/pinctrl"
+#define SINGLE_DEV	"4c100000.pinmux"
+
+struct figures {
+	long ops, faults, cycles, writes, bad, reports;
+};
+
+extern char cmdline[4096];
+extern struct figures fig;
+extern char pctl_vsoc[256], pctl_single[256];
+
+void out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+const char *ename(int err);
+long option_num(const char *key, long def);
+int put(const char *path, const char *s);
+int bound(const char *dev);
+int drv_op(const char *drv, const char *op, const char *dev);
+int settle_bound(const char *dev);
+int ensure_bound(const char *drv, const char *dev);
+int kernel_reports(void);
+
+/* stress-io.c */
+double now(void);
+long long slab_snapshot(int which);
+int slab_grew(void);
+void part_debugfs(void);
+void part_race(void);
+void part_oversize(void);
+
+#endif

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make stress: the stress board (tests/boards/stress.dts) under faults,
+# churn, threads and malformed debugfs writes, on the debug kernel (KASAN,
+# kmemleak, lockdep, UBSAN, fault injection), then one figure table.
+#
+#   scripts/stress.sh [--quick] [--seed S] [--config NAME]
+#	--quick		the seeded subset tests/cases/80-stress.sh runs
+#			(fewer writes, cycles and race operations; every
+#			fail-nth sweep runs to its end either way)
+#	--seed S	seed of the malformed writes (default 1)
+#	--oversize	also the boots of the two kernel faults found so far
+#			(README "Stress"): "stress-oversize", pinmux-select
+#			writes of 4 MiB - 1, 4 MiB + 1 and 8 MiB, and
+#			"stress-single-hog", 2 unbind/bind cycles with hogs
+#			on the pinctrl-single instance (on by default
+#			without --quick)
+#	--config NAME	kernel build (default $VSOC_CONFIG, else debug); on
+#			an image without fault injection and the lockdown
+#			LSM (vsoc) only the debugfs, churn and race parts run
+#
+# Two boots: "stress" runs the parts (qemu/stress.c) and is then verified
+# (build/vsoc-verify: the board after the last operation); "stress-lockdown"
+# boots with lockdown=integrity and checks that pinmux-select cannot be
+# opened. Each boot fails, as every boot does, on any kernel report
+# (qemu/run.sh). Exit 0 only when every row of the table is 0 in the
+# "bad" and "reports" columns, the board verifies and every device is bound.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+quick= seed=1 config=${VSOC_CONFIG:-debug} oversize=
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--quick) quick=1; shift ;;
+	--oversize) oversize=1; shift ;;
+	--seed) seed=$2; shift 2 ;;
+	--config) config=$2; shift 2 ;;
+	*) die "unknown option $1" ;;
+	esac
+done
+if [ -n "$quick" ]; then
+	writes=2000 cycles=50 race=100 timeout=900
+else
+	writes=10000 cycles=1000 race=1000 timeout=3600 oversize=1
+fi
+if [ "$config" = debug ]; then
+	parts=debugfs,fail-nth,churn,race
+else
+	parts=debugfs,churn,race
+fi
+start=$(date +%s)
+# Run directories: build/run/stress*, with --quick build/run/stress-quick*
+# (so the subset of make test never overwrites a make stress in progress)
+r=stress${quick:+-quick}
+dtb=$BUILD/dtb/stress.dtb
+"$TOP/scripts/dtb.sh" "$TOP/tests/boards/stress.dts" "$dtb" >/dev/null
+export VSOC_CONFIG=$config
+status=0
+"$TOP/qemu/run.sh" --name "$r" --timeout "$timeout" --append \
+	"vsocinit.stress=$parts vsocinit.stress.seed=$seed vsocinit.stress.writes=$writes vsocinit.stress.cycles=$cycles vsocinit.stress.race=$race" \
+	"$dtb" || status=1
+run=$BUILD/run/$r
+log=$run/console.log
+rm -f "$BUILD/run/$r-lockdown/console.log"
+if [ "$config" = debug ]; then
+	"$TOP/qemu/run.sh" --name "$r-lockdown" --timeout 300 --append \
+		"lockdown=integrity vsocinit.stress=lockdown" "$dtb" || status=1
+fi
+logs=("$log" "$BUILD/run/$r-lockdown/console.log")
+rm -f "$BUILD/run/$r-oversize/console.log" "$BUILD/run/$r-single-hog/console.log"
+if [ -n "$oversize" ]; then
+	"$TOP/qemu/run.sh" --name "$r-oversize" --timeout 300 --append \
+		"vsocinit.stress=oversize" "$dtb" || status=1
+	logs+=("$BUILD/run/$r-oversize/console.log")
+	# pinctrl-single unbound with hogs (tests/boards/stress-single-hog.dts)
+	hogdtb=$BUILD/dtb/stress-single-hog.dtb
+	"$TOP/scripts/dtb.sh" "$TOP/tests/boards/stress-single-hog.dts" "$hogdtb" >/dev/null
+	"$TOP/qemu/run.sh" --name "$r-single-hog" --timeout 300 --append \
+		"vsocinit.stress=churn vsocinit.stress.cycles=2 vsocinit.stress.tag=single-hog" \
+		"$hogdtb" || status=1
+	logs+=("$BUILD/run/$r-single-hog/console.log")
+fi
+
+SIGNATURES='BUG:|WARNING:|Unable to handle kernel|Internal error:|UBSAN:|KASAN:|'\
+'possible recursive locking|possible circular locking|inconsistent lock state|'\
+'suspicious RCU usage|unreferenced object|blocked for more than'
+reports() { [ -f "$1" ] && grep -a -c -E "$SIGNATURES" "$1" || true; }
+verdict=$("$BUILD/vsoc-verify" "$run" 2>&1 | tail -n 1) || status=1
+unbound=$(tr -d '\r' <"$log" | awk '/^==== VSOC BEGIN stress bound/ { on = 1; next }
+	/^==== VSOC END stress bound/ { on = 0 } on && $2 != "bound"' | wc -l)
+grep -q '^==== VSOC BEGIN stress bound' "$log" || unbound=unknown
+[ "$unbound" = 0 ] || status=1
+leaks=$(grep -a -c 'unreferenced object' "$log" || true)
+locks=$(grep -a -m1 '^debug_locks' "$log" | awk '{ print $2 }' | tr -d '\r')
+
+# figures PART ops=.. faults=.. cycles=.. writes=.. bad=.. reports=.. seconds=..
+table=$(cat "${logs[@]}" 2>/dev/null | tr -d '\r' |
+	awk -F'[ =]' '/^figures / {
+		printf "| %-9s | %10s | %15s | %6s | %6s | %3s | %7s | %7s |\n",
+		       $2, $4, $6, $8, $10, $12, $14, $16
+		ops += $4; f += $6; c += $8; w += $10; b += $12; r += $14; n++ }
+	END { if (n) printf "| %-9s | %10d | %15d | %6d | %6d | %3d | %7d | %7s |\n",
+		"total", ops, f, c, w, b, r, "" ; if (n == 0) print "NONE" }')
+boot_reports=0
+for f in "${logs[@]}"; do
+	boot_reports=$((boot_reports + $(reports "$f")))
+done
+echo "stress: seed $seed, ${quick:+quick, }config $config, parts $parts (+lockdown${oversize:+, +oversize})"
+echo "| part      | operations | faults injected | cycles | writes | bad | reports | seconds |"
+echo "| --------- | ---------: | --------------: | -----: | -----: | --: | ------: | ------: |"
+echo "$table"
+echo "kernel reports in the boots' logs: $boot_reports; kmemleak objects: $leaks;" \
+	"debug_locks: ${locks:-?}; devices not bound at the end: $unbound"
+echo "verify: $verdict"
+echo "wall time: $(( $(date +%s) - start )) s"
+if [ "$table" = NONE ] || awk '/^\| [a-z\/-]+ / && ($12 != 0 || $14 != 0) { bad = 1 } END { exit !bad }' <<<"$table" ||
+   [ "$boot_reports" -ne 0 ]; then
+	status=1
+fi
+[ "$status" -eq 0 ] && echo "stress: clean" || echo "stress: FAILED"
+exit "$status"

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# The seeded subset of make stress (scripts/stress.sh --quick): on the
+# debug kernel every fail-nth sweep (failslab and fail_page_alloc) of
+# binding each consumer and the pinctrl-single controller, a pinmux-select
+# write and a GPIO request, 2200 malformed pinmux-select writes, 50
+# unbind/bind cycles of four devices with slab usage compared, a race of
+# seven threads, and a lockdown=integrity boot; on the plain kernel the
+# writes, the churn and the race. Each row of the table must show no bad
+# outcome and no kernel report, the board must verify afterwards and every
+# device must be bound.
+. "$(dirname "$0")/../lib.sh"
+
+out=$BUILD/tests/stress.table
+mkdir -p "$BUILD/tests"
+"$TOP/scripts/stress.sh" --quick --seed 14 --config "${VSOC_CONFIG:-vsoc}" >"$out" 2>&1
+rc=$?
+cat "$out" >&2
+rows=$(grep -E '^\| [a-z/-]+ ' "$out" | grep -v '^| part' || true)
+[ -n "$rows" ] || fail stress "no figure table (see $BUILD/run/stress-quick/console.log)"
+while read -r row; do
+	[ -n "$row" ] || continue
+	part=$(awk '{ print $2 }' <<<"$row")
+	[ "$part" = total ] && continue
+	read -r ops faults bad reports < <(awk '{ print $4, $6, $12, $14 }' <<<"$row")
+	if [ "$ops" -gt 0 ] && [ "$bad" -eq 0 ] && [ "$reports" -eq 0 ]; then
+		pass "stress-$part: $ops operations, $faults faults injected, none bad, no report"
+	else
+		fail "stress-$part" "$ops operations, $bad bad, $reports kernel reports (see $BUILD/run/stress-quick/console.log)"
+	fi
+done <<<"$rows"
+if [ "${VSOC_CONFIG:-vsoc}" = debug ]; then
+	for part in fail-nth lockdown; do
+		grep -qE "^\| $part " "$out" || fail "stress-$part" "the part did not run"
+	done
+fi
+if grep -q '^verify: .*0 mismatches' "$out"; then
+	pass "stress-verify: $(grep '^verify: ' "$out" | sed 's/^verify: //')"
+else
+	fail stress-verify "$(grep '^verify: ' "$out" || echo 'no verdict')"
+fi
+if grep -q 'devices not bound at the end: 0$' "$out" && grep -q 'kernel reports in the boots. logs: 0;' "$out"; then
+	pass "stress-end: every device bound, no kernel report in either boot"
+else
+	fail stress-end "$(grep '^kernel reports' "$out")"
+fi
+[ "$rc" -eq 0 ] || fail stress "scripts/stress.sh failed: $(tail -n 1 "$out")"
+finish
