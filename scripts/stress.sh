@@ -85,7 +85,7 @@ fi
 SIGNATURES='BUG:|WARNING:|Unable to handle kernel|Internal error:|UBSAN:|KASAN:|'\
 'possible recursive locking|possible circular locking|inconsistent lock state|'\
 'suspicious RCU usage|unreferenced object|blocked for more than'
-reports() { [ -f "$1" ] && grep -a -c -E "$SIGNATURES" "$1" || true; }
+reports() { if [ -f "$1" ]; then grep -a -c -E "$SIGNATURES" "$1" || true; else echo 0; fi; }
 verdict=$("$BUILD/vsoc-verify" "$run" 2>&1 | tail -n 1) || status=1
 unbound=$(tr -d '\r' <"$log" | awk '/^==== VSOC BEGIN stress bound/ { on = 1; next }
 	/^==== VSOC END stress bound/ { on = 0 } on && $2 != "bound"' | wc -l)
@@ -95,7 +95,7 @@ leaks=$(grep -a -c 'unreferenced object' "$log" || true)
 locks=$(grep -a -m1 '^debug_locks' "$log" | awk '{ print $2 }' | tr -d '\r')
 
 # figures PART ops=.. faults=.. cycles=.. writes=.. bad=.. reports=.. seconds=..
-table=$(cat "${logs[@]}" 2>/dev/null | tr -d '\r' |
+table=$( { cat "${logs[@]}" 2>/dev/null || true; } | tr -d '\r' |
 	awk -F'[ =]' '/^figures / {
 		printf "| %-9s | %10s | %15s | %6s | %6s | %3s | %7s | %7s |\n",
 		       $2, $4, $6, $8, $10, $12, $14, $16
