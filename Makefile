@@ -130,7 +130,7 @@ test: all
 # UBSAN: qemu/run.sh fails a boot on any report.
 test-debug: all
 	@scripts/kernel.sh build debug
-	@VSOC_CONFIG=debug tests/run.sh harness boards kunit driver-dt corpus rehearse stress
+	@VSOC_CONFIG=debug tests/run.sh harness boards kunit driver-dt corpus rehearse
 
 # The stress board under allocation failures (fail-nth), 1000 unbind/bind
 # cycles, racing threads and 10^4 malformed pinmux-select writes, on the
