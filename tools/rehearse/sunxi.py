@@ -116,7 +116,7 @@ class Sunxi(Family):
 
     def reset_image(self, ctrl, window, size):
         buf = bytearray(size)
-        t = self.table(ctrl.orig)
+        self.table(ctrl.orig)   # reads pinctrl-sunxi.h for self.h()
         bank_size = self.h("BANK_MEM_SIZE")
         nbanks = min(self.h("IRQ_CFG_REG") // bank_size, size // bank_size)
         for b in range(nbanks):
