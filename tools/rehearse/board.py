@@ -72,10 +72,10 @@ def compile_dts(src, out, ksrc, dtc):
 
 
 def resolve(board, ksrc):
-    """BOARD -> (name, [source files]): tree name, tree name+overlay, or a path"""
+    """BOARD -> [source files]: tree name, tree name+overlay(s), or a path"""
     dts_root = os.path.join(ksrc, "arch/arm64/boot/dts")
     if board.endswith((".dts",)) and os.path.isfile(board):
-        return os.path.splitext(os.path.basename(board))[0], [board]
+        return [board]
     parts = board.split("+")
     base = os.path.join(dts_root, parts[0] + ".dts")
     if not os.path.isfile(base):
@@ -90,8 +90,7 @@ def resolve(board, ksrc):
         if not f:
             raise SystemExit("rehearse: no overlay %s for %s" % (o, parts[0]))
         srcs.append(f)
-    name = "+".join([parts[0]] + [os.path.splitext(os.path.basename(o))[0] for o in parts[1:]])
-    return name.replace("/", "_"), srcs
+    return srcs
 
 
 def build_board_dtb(srcs, out, ksrc, dtc, fdtoverlay):

@@ -31,7 +31,7 @@ import verdict  # noqa: E402
 def prepare(name, outdir):
     ksrc = os.environ["KSRC"]
     os.makedirs(outdir, exist_ok=True)
-    bname, srcs = board.resolve(name, ksrc)
+    srcs = board.resolve(name, ksrc)
     bdtb = os.path.join(outdir, "board.dtb")
     deps = board.build_board_dtb(srcs, bdtb, ksrc, os.environ["DTC"],
                                  os.environ["FDTOVERLAY"])

@@ -22,6 +22,7 @@ import struct
 
 import fdt
 import families
+from board import pin_state_props
 
 BEGIN = re.compile(r"^==== VSOC BEGIN (\S+) (\S+) ====$")
 END = re.compile(r"^==== VSOC END ")
@@ -179,7 +180,7 @@ def evaluate(outdir, board_dtb):
                               guest.handles.get(c["dev"]) is None))
     for c in order:
         node = tree.find(c["path"])
-        states = {s[0]: s[2] for s in board_states(node) if s[0] in c.get("states", [])}
+        states = {s[0]: s[2] for s in pin_state_props(node) if s[0] in c.get("states", [])}
         dev = c["dev"]
         current = guest.handles.get(dev)
         info = {"path": c["path"], "dev": dev, "hog": c["hog"], "states": c.get("states", []),
@@ -349,7 +350,7 @@ def evaluate(outdir, board_dtb):
         if not c.get("dev"):
             continue
         node = tree.find(c["path"])
-        for st, _, phs in board_states(node):
+        for st, _, phs in pin_state_props(node):
             if st not in c.get("states", []):
                 continue
             for ph in phs:
@@ -369,15 +370,6 @@ def read_window(path):
         return open(path, "rb").read()
     with gzip.open(path + ".gz", "rb") as f:
         return f.read()
-
-
-def board_states(node):
-    names = node.strings("pinctrl-names")
-    out, i = [], 0
-    while node.has("pinctrl-%d" % i):
-        out.append((names[i] if i < len(names) else str(i), i, node.cells("pinctrl-%d" % i) or []))
-        i += 1
-    return out
 
 
 def read_reg(buf, off, width):

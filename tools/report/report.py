@@ -543,12 +543,10 @@ def board_page(b):
                 data[key] = p
                 out.append(pin_cell(p, key, owners, funcs, True))
             out.append("</div>")
-    out.append('<h2>Owners</h2><div class="legend">%s</div>' % "".join(
-        '<span><span class="sw" style="background:%s"></span>%s</span>' % (c, esc(o))
-        for o, c in owners.seen.items()))
-    out.append('<h2>Functions</h2><div class="legend">%s</div>' % "".join(
-        '<span><span class="sw" style="background:%s"></span>%s</span>' % (c, esc(o))
-        for o, c in funcs.seen.items()))
+    for title, colors in (("Owners", owners), ("Functions", funcs)):
+        out.append('<h2>%s</h2><div class="legend">%s</div>' % (title, "".join(
+            '<span><span class="sw" style="background:%s"></span>%s</span>' % (c, esc(o))
+            for o, c in colors.seen.items())))
     out.append('</div><div id="details">Click a pin.</div></div>')
     out.append(verdict_table(b))
     blob = json.dumps({k: {x: p.get(x) for x in ("n", "name", "owner", "function", "fields", "source",
