@@ -80,16 +80,17 @@ check "driver-dt: pinctrl-maps decodes configs by name" \
 check "driver-dt: no other pin was touched" \
 	bash -c "[ \$(grep -vc 'pin [0-9]* ([A-Z0-9]*): input bias disabled, output drive strength (2 mA), pin power source (0 selector), slew rate (0x4), slew rate rising (4 quarters), slew rate falling (4 quarters)$' <<<'$conf') -eq 24 ]"
 
-# Provenance: the node, device and state behind each field
-src=$(dump "$run/console.log" boot $dir/pinconf-sources)
-check "driver-dt: pinconf-sources names the hog node of PF1" \
-	grep -qx 'pin 161 (PF1): BIAS,PULL <- /soc/pinctrl@4c000000/hogs-0/pf1-pins (4c000000.pinctrl, default)' <<<"$src"
-check "driver-dt: pinconf-sources names the consumer's node and state for PA0" \
-	grep -qx 'pin 0 (PA0): BIAS,PULL,INPUT <- /soc/pinctrl@4c000000/uart0-conf-0/uart0-conf-pins (9000000.serial, default)' <<<"$src"
-check "driver-dt: pinconf-sources has the later of two nodes for PF19" \
-	grep -qx 'pin 179 (PF19): BIAS,PULL <- /soc/pinctrl@4c000000/hogs-again-0/pf19-pins (4c000000.pinctrl, default)' <<<"$src"
-check "driver-dt: pinconf-sources lists exactly the pins a state configured" \
+# Config owners (the core's pinconf-owners): the node a state points at,
+# the device and the state behind each configuration
+src=$(dump "$run/console.log" boot $dir/pinconf-owners)
+check "driver-dt: pinconf-owners names the hog node of PF1" \
+	grep -qx 'pin 161 (PF1): bias-pull-up <47000> <- /soc/pinctrl@4c000000/hogs-0 (4c000000.pinctrl, default)' <<<"$src"
+check "driver-dt: pinconf-owners names the consumer's node and state for PA0" \
+	grep -qx 'pin 0 (PA0): bias-pull-up <10000>, input-enable <- /soc/pinctrl@4c000000/uart0-conf-0 (9000000.serial, default)' <<<"$src"
+check "driver-dt: pinconf-owners has the later of two nodes for PF19" \
+	grep -qx 'pin 179 (PF19): bias-pull-up <22000> <- /soc/pinctrl@4c000000/hogs-again-0 (4c000000.pinctrl, default)' <<<"$src"
+check "driver-dt: pinconf-owners lists exactly the pins a state configured" \
 	test "$(grep -c '^pin ' <<<"$src")" -eq 22
-check "driver-dt: two nodes of one state setting PF19 differently are reported" \
-	grep -qF 'PF19: PULL set to 1 by /soc/pinctrl@4c000000/hogs-0/pf19-pins and to 2 by /soc/pinctrl@4c000000/hogs-again-0/pf19-pins, both in state default of 4c000000.pinctrl' <(dump "$run/console.log" end dmesg)
+check "driver-dt: two nodes of one state setting PF19 differently are reported once" \
+	test "$(grep -cF 'pin PF19: /soc/pinctrl@4c000000/hogs-0 sets bias-pull-up <47000> and /soc/pinctrl@4c000000/hogs-again-0 sets bias-pull-up <22000>, both in state default of 4c000000.pinctrl: the last one wins' <(dump "$run/console.log" end dmesg))" -eq 1
 finish

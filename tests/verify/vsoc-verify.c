@@ -102,7 +102,7 @@ struct pin_view {
 /*
  * struct pin - everything known about one pin
  * @src: for each PAD field, the DT node, device and state that set it last:
- *	[0] by the DTB walk, [1] as the driver's pinconf-sources says;
+ *	[0] by the DTB walk, [1] as the core's pinconf-owners says;
  *	interned strings, NULL for a field no state set
  */
 struct pin {
@@ -143,7 +143,7 @@ struct options {
  * @then: DEV=STATE transitions after the handles, @nthen of them
  * @failed: for each of @then, whether DEV then failed to probe
  * @state: the state being applied, for the sources of its settings
- * @has_sources: the capture has the driver's pinconf-sources file
+ * @has_sources: the capture has the core's pinconf-owners file
  * @src_mismatches: fields whose sources disagree
  */
 struct verify {
@@ -990,6 +990,7 @@ static int dt_find_device(const struct verify *v, const char *dev)
  */
 struct pin_node {
 	char path[256];
+	char state_path[256];	/* the node the state points at: its own, or its parent */
 	const char *targets;
 	int len;
 	const char *function;
@@ -1098,11 +1099,13 @@ static void dt_parse_targets(const struct verify *v, int node, struct pin_node *
 typedef void (*pin_node_fn)(struct verify *v, const struct pin_node *pn,
 			    const char *dev);
 
-static void visit_node(struct verify *v, int node, pin_node_fn fn, const char *dev)
+static void visit_node(struct verify *v, int node, int top, pin_node_fn fn,
+		       const char *dev)
 {
 	struct pin_node pn = { 0 };
 
 	dt_path(v->fdt, node, pn.path, sizeof(pn.path));
+	dt_path(v->fdt, top, pn.state_path, sizeof(pn.state_path));
 	dt_parse_config(v, node, &pn);
 	dt_parse_targets(v, node, &pn);
 	if (pn.targets)
@@ -1117,10 +1120,10 @@ static void visit_config(struct verify *v, int node, pin_node_fn fn, const char 
 {
 	int child;
 
-	visit_node(v, node, fn, dev);
+	visit_node(v, node, node, fn, dev);
 	fdt_for_each_subnode(child, v->fdt, node)
 		if (dt_available(v->fdt, child))
-			visit_node(v, child, fn, dev);
+			visit_node(v, child, node, fn, dev);
 }
 
 static bool dt_below(const void *fdt, int node, int ancestor)
@@ -1229,7 +1232,8 @@ static void apply_config(struct verify *v, const struct pin_node *pn, const char
 	char src[512];
 	int f;
 
-	snprintf(src, sizeof(src), "%s (%s, %s)", pn->path, dev, v->state);
+	/* the core names the node the state points at */
+	snprintf(src, sizeof(src), "%s (%s, %s)", pn->state_path, dev, v->state);
 	for_each_string(t, pn->targets, pn->len) {
 		n = vsoc_group_pins(t, v->npins, pins);
 		for (i = 0; i < n; i++) {
@@ -1294,17 +1298,28 @@ static void apply_handles(struct verify *v)
 	free(text);
 }
 
-/* A device that failed to probe gave its mux claims back */
+/*
+ * A device that failed to probe gave its mux claims back, and its settings,
+ * which stay in the registers, are no longer owned by it (pinconf-owners)
+ */
 static void release_claims(struct verify *v, const char *dev)
 {
 	size_t len = strlen(dev);
+	const char **src;
+	char tag[280];
 	unsigned int p;
 	char *owner;
+	int f;
 
+	snprintf(tag, sizeof(tag), " (%s, ", dev);
 	for (p = 0; p < v->npins; p++) {
 		owner = v->pins[p].view[VIEW_EXPECTED].owner;
 		if (!strncmp(owner, dev, len) && owner[len] == ' ')
 			owner[0] = '\0';
+		src = v->pins[p].src[0];
+		for (f = 0; f < VSOC_F_RESERVED; f++)
+			if (src[f] && strstr(src[f], tag))
+				src[f] = NULL;
 	}
 }
 
@@ -1582,16 +1597,19 @@ static unsigned int count_mismatches(const struct verify *v)
 }
 
 /*
- * The driver's pinconf-sources: "pin N (NAME): F1,F2 <- NODE (DEV, STATE);
- * F3 <- ..." per pin. Optional: older captures do not have it.
+ * The core's pinconf-owners: "pin N (NAME): PROP[ <ARG>], ... <- NODE (DEV,
+ * STATE); ... <- set at run time" per pin, in the DT's words. Each property
+ * names the PAD fields it sets. Optional: older captures do not have it.
  */
 static void parse_sources(struct verify *v)
 {
-	char path[512], *text, *line, *save, *part, *psave, *arrow, *field, *fsave;
-	const char *rest;
+	char path[512], *text, *line, *save, *part, *psave, *arrow, *cfg, *csave, *sp;
+	const struct vsoc_dt_prop *dp;
+	const char *rest, *src;
 	int pin, f;
+	u32 fields;
 
-	snprintf(path, sizeof(path), DEBUGFS "/%s/pinconf-sources", v->ctrl_name);
+	snprintf(path, sizeof(path), DEBUGFS "/%s/pinconf-owners", v->ctrl_name);
 	text = dump_text(v, path);
 	if (!text)
 		return;
@@ -1601,21 +1619,34 @@ static void parse_sources(struct verify *v)
 			continue;
 		pin = parse_pin_head(v, line, ": ", &rest);
 		if (pin < 0)
-			fatal("pinconf-sources: bad line: %s", line);
+			fatal("pinconf-owners: bad line: %s", line);
 		for (part = strtok_r((char *)rest, ";", &psave); part;
 		     part = strtok_r(NULL, ";", &psave)) {
 			arrow = strstr(part, " <- ");
 			if (!arrow)
-				fatal("pinconf-sources: bad source: %s", part);
+				fatal("pinconf-owners: bad owner: %s", part);
 			*arrow = '\0';
-			for (field = strtok_r(part, ", ", &fsave); field;
-			     field = strtok_r(NULL, ", ", &fsave)) {
+			src = arrow + 4;
+			/* a setting made at run time is no DT node's */
+			if (!strcmp(src, "set at run time"))
+				src = NULL;
+			/* ", " between configurations: "vsoc,wakeup" has a comma */
+			for (cfg = part + strspn(part, " "); cfg; cfg = csave) {
+				csave = strstr(cfg, ", ");
+				if (csave) {
+					*csave = '\0';
+					csave += 2;
+				}
+				sp = strchr(cfg, ' ');
+				if (sp)
+					*sp = '\0';
+				dp = vsoc_dt_prop_find(cfg);
+				if (!dp)
+					fatal("pinconf-owners: unknown property %s", cfg);
+				fields = vsoc_param_fields(dp->param);
 				for (f = 0; f < VSOC_F_RESERVED; f++)
-					if (!strcmp(field, vsoc_field_name(f)))
-						break;
-				if (f == VSOC_F_RESERVED)
-					fatal("pinconf-sources: unknown field %s", field);
-				v->pins[pin].src[1][f] = intern(arrow + 4);
+					if (fields & vsoc_field_mask(f))
+						v->pins[pin].src[1][f] = src ? intern(src) : NULL;
 			}
 		}
 	}
@@ -1644,7 +1675,7 @@ static void compare_sources(struct verify *v, bool print)
 			if (!print)
 				continue;
 			vsoc_pin_name(pin, name, sizeof(name));
-			printf("%s %s: the DTB walk says %s, pinconf-sources says %s\n",
+			printf("%s %s: the DTB walk says %s, pinconf-owners says %s\n",
 			       name, vsoc_field_name(f),
 			       p->src[0][f] ?: "(none)", p->src[1][f] ?: "(none)");
 		}

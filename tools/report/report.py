@@ -122,12 +122,13 @@ def vsoc_board(rundir, verify):
     dbg = "/sys/kernel/debug/pinctrl/" + ctrl
     # Which DT node set which fields, for which device and state
     sources = {}
-    for line in dump(console, "boot", dbg + "/pinconf-sources"):
+    # (the core's pinconf-owners: "PROP <ARG>, PROP <- NODE (DEV, STATE); ...")
+    for line in dump(console, "boot", dbg + "/pinconf-owners"):
         m = re.match(r"pin (\d+) \(\S+\): (.*)$", line)
         if not m:
             continue
         for part in m.group(2).split("; "):
-            s = re.match(r"(\S+) <- (\S+) \((.*), (\S+)\)$", part)
+            s = re.match(r"(.*) <- (\S+) \((.*), (\S+)\)$", part)
             if s:
                 sources.setdefault(int(m.group(1)), []).append(
                     {"fields": s.group(1), "node": s.group(2), "dev": s.group(3),

@@ -22,11 +22,8 @@
 
 #include <linux/bitfield.h>
 #include <linux/cleanup.h>
-#include <linux/ctype.h>
-#include <linux/debugfs.h>
 #include <linux/device.h>
 #include <linux/err.h>
-#include <linux/hash.h>
 #include <linux/kernel.h>
 #include <linux/list.h>
 #include <linux/log2.h>
@@ -65,69 +62,22 @@ struct vsoc_group {
 };
 
 /**
- * struct vsoc_source - where the value of a PAD field came from
- * @list: in &vsoc_pinctrl.sources
- * @hnode: in &vsoc_pinctrl.src_hash, hashed by @np
- * @np: the pin configuration node, NULL for a setting made at run time
- * @dev: the device whose state applied it
- * @state: that state
- */
-struct vsoc_source {
-	struct list_head list;
-	struct hlist_node hnode;
-	struct device_node *np;
-	const char *dev;
-	const char *state;
-};
-
-/**
- * struct vsoc_map_node - the configs of the maps built from one DT node
- * @hnode: in &vsoc_pinctrl.map_hash, hashed by the address of @configs
- * @np: the node (no reference held: the DT outlives the maps)
- * @map: a map using @configs, whose device and state names the core fills in
- * @src: the source of the settings, once they have been applied
- * @mask: the PAD fields @configs set
- * @val: their values
- * @num_configs: number of @configs
- * @configs: the array that every configs map of the node points at
- */
-struct vsoc_map_node {
-	struct hlist_node hnode;
-	struct device_node *np;
-	const struct pinctrl_map *map;
-	const struct vsoc_source *src;
-	u32 mask;
-	u32 val;
-	unsigned int num_configs;
-	unsigned long configs[] __counted_by(num_configs);
-};
-
-/**
  * struct vsoc_pinctrl - one VSOC pin controller
  * @dev: the device
  * @map: registers
  * @pctldev: the registered pin controller
  * @desc: its description
  * @npins: number of pins, 32 per bank
- * @pin_names: the name of each pin (also the groups of function "gpio"):
- *	the first @npins of vsoc_pin_names
+ * @pin_names: the name of each pin (also the groups of function "gpio"),
+ *	as vsoc_build_pins() writes them
  * @pin_nums: pin_nums[i] == i, the pin array of the one-pin group of pin i
  * @groups: datasheet groups whose pins this part has
  * @ngroups: number of @groups; group selectors from @ngroups on are the
  *	one-pin groups, in pin order
  * @funcs: functions with at least one group on this part; "gpio" first
  * @nfuncs: number of @funcs
- * @claiming_hogs: set while the core parses the controller's own states
  * @lock: serialises the read-modify-writes of MUX and PAD registers (regmap
- *	takes no lock of its own), and PAD updates with the record of who
- *	made them
- * @sources: every DT node (with its device and state) that set a PAD field
- * @src_hash: @sources, hashed by DT node
- * @map_hash: the DT node of each configs array that vsoc_dt_node_to_map()
- *	built, hashed by the array's address: the core hands that array to
- *	pin_config_set()
- * @hash_bits: @src_hash and @map_hash have 2^@hash_bits buckets
- * @field_src: the source that last set each PAD field of each pin
+ *	takes no lock of its own)
  */
 struct vsoc_pinctrl {
 	struct device *dev;
@@ -141,13 +91,7 @@ struct vsoc_pinctrl {
 	unsigned int ngroups;
 	struct pinfunction *funcs;
 	unsigned int nfuncs;
-	bool claiming_hogs;
-	struct mutex lock;	/* register updates and @field_src */
-	struct list_head sources;
-	struct hlist_head *src_hash;
-	struct hlist_head *map_hash;
-	unsigned int hash_bits;
-	const struct vsoc_source **field_src;
+	struct mutex lock;	/* register updates */
 };
 
 /* Datasheet section 3: groups, their pins and mux selects */
@@ -543,52 +487,33 @@ static const char *vsoc_group_name(struct vsoc_pinctrl *vsoc, unsigned int sel)
 	return vsoc->pin_names[sel - vsoc->ngroups];
 }
 
-/*
- * The pin called @name ("PC13"), or -EINVAL. Read from the name, as
- * vsoc_pin_name() writes it: only the pin's own name matches (no leading
- * zeros, signs or trailing characters).
- */
+/* The pin called @name ("PC13"), or -EINVAL */
 static int vsoc_pin_by_name(struct vsoc_pinctrl *vsoc, const char *name)
 {
-	unsigned int bank, index;
+	int pin = pin_get_from_name(vsoc->pctldev, name);
 
-	if (name[0] != 'P' || name[1] < 'A' || name[1] > 'Z')
-		return -EINVAL;
-	if (name[2] >= 'A' && name[2] <= 'Z') {
-		/* banks 26 to 31 are AA to AF */
-		if (name[1] != 'A')
-			return -EINVAL;
-		bank = 26 + name[2] - 'A';
-		name += 3;
-	} else {
-		bank = name[1] - 'A';
-		name += 2;
-	}
-	if (!isdigit(name[0]))
-		return -EINVAL;
-	index = name[0] - '0';
-	if (isdigit(name[1])) {
-		if (index == 0)
-			return -EINVAL;
-		index = index * 10 + name[1] - '0';
-		name++;
-	}
-	if (name[1] || index >= VSOC_PINS_PER_BANK)
-		return -EINVAL;
-	index += bank * VSOC_PINS_PER_BANK;
-	return index < vsoc->npins ? index : -EINVAL;
+	return pin < 0 ? -EINVAL : pin;
 }
 
-static int vsoc_group_by_name(struct vsoc_pinctrl *vsoc, const char *name)
+/* The datasheet group called @name that this part has, or -EINVAL */
+static int vsoc_datasheet_group(struct vsoc_pinctrl *vsoc, const char *name)
 {
 	unsigned int i;
-	int pin;
 
 	for (i = 0; i < vsoc->ngroups; i++)
 		if (!strcmp(vsoc->groups[i]->grp.name, name))
 			return i;
-	pin = vsoc_pin_by_name(vsoc, name);
-	return pin < 0 ? pin : vsoc->ngroups + pin;
+	return -EINVAL;
+}
+
+static int vsoc_group_by_name(struct vsoc_pinctrl *vsoc, const char *name)
+{
+	int sel = vsoc_datasheet_group(vsoc, name);
+
+	if (sel >= 0)
+		return sel;
+	sel = vsoc_pin_by_name(vsoc, name);
+	return sel < 0 ? sel : vsoc->ngroups + sel;
 }
 
 static const struct pinfunction *
@@ -600,26 +525,6 @@ vsoc_function_by_name(struct vsoc_pinctrl *vsoc, const char *name)
 		if (!strcmp(vsoc->funcs[i].name, name))
 			return &vsoc->funcs[i];
 	return NULL;
-}
-
-/*
- * The selector of the group called @name if function @func can be muxed onto
- * it, else -EINVAL: the one-pin groups of "gpio" from the pin's name, the few
- * groups of the other functions by a search.
- */
-static int vsoc_function_group(struct vsoc_pinctrl *vsoc, unsigned int func,
-			       const char *name)
-{
-	int pin;
-
-	if (func == VSOC_FUNC_GPIO) {
-		pin = vsoc_pin_by_name(vsoc, name);
-		return pin < 0 ? pin : vsoc->ngroups + pin;
-	}
-	if (match_string(vsoc->funcs[func].groups, vsoc->funcs[func].ngroups,
-			 name) < 0)
-		return -EINVAL;
-	return vsoc_group_by_name(vsoc, name);
 }
 
 /* Strict checking of DT pin configuration nodes */
@@ -777,9 +682,10 @@ static int vsoc_dt_check_targets(struct vsoc_pinctrl *vsoc,
 				vsoc_group_name(vsoc, vsoc->ngroups + vsoc->npins - 1));
 			return -EINVAL;
 		}
-		/* every pin is a group of "gpio": no second lookup */
-		if (func && !(npins && func == &vsoc->funcs[VSOC_FUNC_GPIO]) &&
-		    vsoc_function_group(vsoc, func - vsoc->funcs, target) < 0) {
+		/* every pin, and no datasheet group, is a group of "gpio" */
+		if (func && (func == &vsoc->funcs[VSOC_FUNC_GPIO] ?
+			     !npins && vsoc_pin_by_name(vsoc, target) < 0 :
+			     match_string(func->groups, func->ngroups, target) < 0)) {
 			dev_err(vsoc->dev, "%pOF: function %s cannot be muxed on %s %s (%s has groups %s%s)\n",
 				np, func->name, npins ? "pin" : "group", target,
 				func->name, func->groups[0],
@@ -791,30 +697,22 @@ static int vsoc_dt_check_targets(struct vsoc_pinctrl *vsoc,
 }
 
 /*
- * Check one pin configuration node: its form with the generic parser, which
- * reports unknown properties (errors here, see strict_dt), values of the
- * wrong size or above 24 bits and contradictory properties; then, if the
- * form is right, against the datasheet. Every mistake in the node is
- * reported, not only the first, so that one boot shows them all.
+ * Check one pin configuration node against the datasheet: its pins,
+ * groups and function, and the values the hardware can hold. The form of
+ * the properties is the generic parser's to check: a value of the wrong
+ * size is left to it.
  */
 static int vsoc_dt_check_node(struct vsoc_pinctrl *vsoc, struct device_node *np)
 {
 	const char *seen_name[ARRAY_SIZE(vsoc_dt_props)];
 	u32 seen_mask[ARRAY_SIZE(vsoc_dt_props)];
 	const struct vsoc_dt_prop *p;
-	unsigned int nseen = 0, i, num_configs;
-	unsigned long *configs;
+	unsigned int nseen = 0, i;
 	struct property *prop;
 	u32 arg, mask, val;
 	int ret;
 
-	ret = pinconf_generic_dt_check_node(vsoc->pctldev, np);
-	if (vsoc_dt_check_targets(vsoc, np))
-		ret = -EINVAL;
-	if (pinconf_generic_parse_dt_config(np, vsoc->pctldev, &configs,
-					    &num_configs))
-		return -EINVAL;
-	kfree(configs);
+	ret = vsoc_dt_check_targets(vsoc, np);
 
 	for_each_property_of_node(np, prop) {
 		p = vsoc_dt_prop_find(prop->name);
@@ -826,8 +724,8 @@ static int vsoc_dt_check_node(struct vsoc_pinctrl *vsoc, struct device_node *np)
 			ret = -EINVAL;
 			continue;
 		}
-		/* not configuration, or unknown: seen to by the core */
-		if (!p)
+		/* not configuration, unknown or of the wrong size: the core's */
+		if (!p || (prop->length && prop->length != sizeof(__be32)))
 			continue;
 
 		/*
@@ -936,164 +834,21 @@ static void vsoc_pin_dbg_show(struct pinctrl_dev *pctldev, struct seq_file *s,
 		   (mux & VSOC_MUX_MASK(pin)) >> VSOC_MUX_SHIFT(pin), pad);
 }
 
-static struct hlist_head *vsoc_map_bucket(struct vsoc_pinctrl *vsoc,
-					  const unsigned long *configs)
-{
-	return &vsoc->map_hash[hash_ptr(configs, vsoc->hash_bits)];
-}
-
-/* The record of the DT node a configs array was built from, or NULL */
-static struct vsoc_map_node *vsoc_map_node_find(struct vsoc_pinctrl *vsoc,
-						const unsigned long *configs)
-{
-	struct vsoc_map_node *node;
-
-	lockdep_assert_held(&vsoc->lock);
-
-	hlist_for_each_entry(node, vsoc_map_bucket(vsoc, configs), hnode)
-		if (node->configs == configs)
-			return node;
-	return NULL;
-}
-
 /*
- * The maps of a DT node share one configs array, in its vsoc_map_node: the
- * configs maps of a node follow each other, so each array is seen in one run.
+ * Check each node of a state against the datasheet, then let the generic
+ * parser check its form (unknown properties, which this controller makes
+ * errors, values of the wrong size or above 24 bits, contradictions) and
+ * make the maps. Every mistake of the datasheet checks is reported, not only
+ * the first, so that one boot shows them all. A bad node fails the state,
+ * and with it the device that asked for it (for the controller's own
+ * states, the core drops that state alone).
  */
-static void vsoc_dt_free_map(struct pinctrl_dev *pctldev,
-			     struct pinctrl_map *map, unsigned int num_maps)
-{
-	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
-	unsigned long *configs, *last = NULL;
-	struct vsoc_map_node *node;
-	unsigned int i;
-
-	scoped_guard(mutex, &vsoc->lock) {
-		for (i = 0; i < num_maps; i++) {
-			if (map[i].type != PIN_MAP_TYPE_CONFIGS_PIN &&
-			    map[i].type != PIN_MAP_TYPE_CONFIGS_GROUP)
-				continue;
-			configs = map[i].data.configs.configs;
-			/* freed with its node, not by pinctrl_utils_free_map() */
-			map[i].data.configs.configs = NULL;
-			if (configs == last)
-				continue;
-			last = configs;
-			node = vsoc_map_node_find(vsoc, configs);
-			if (node) {
-				hlist_del(&node->hnode);
-				kfree(node);
-			}
-		}
-	}
-	pinctrl_utils_free_map(pctldev, map, num_maps);
-}
-
-/*
- * One node, as pinconf_generic_dt_subnode_to_map() does it, except that the
- * configs maps of the node share one array, which records the node: the
- * provenance of every setting is then one lookup per node, and a node that
- * lists many pins does not make a copy of its configs per pin.
- */
-static int vsoc_dt_subnode_to_map(struct pinctrl_dev *pctldev,
-				  struct device_node *np, struct pinctrl_map **map,
-				  unsigned int *reserved, unsigned int *num_maps)
-{
-	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
-	enum pinctrl_map_type type = PIN_MAP_TYPE_CONFIGS_PIN;
-	const char *kind = "pins", *function = NULL, *target;
-	unsigned long *configs = NULL;
-	struct vsoc_map_node *node = NULL;
-	unsigned int num_configs = 0;
-	struct property *prop;
-	bool used = false;
-	int ret;
-
-	if (!of_property_present(np, kind)) {
-		kind = "groups";
-		type = PIN_MAP_TYPE_CONFIGS_GROUP;
-		if (!of_property_present(np, kind))
-			return 0;	/* a node that only holds subnodes */
-	}
-	/* vsoc_dt_check_node() made sure it is absent or one string */
-	of_property_read_string(np, "function", &function);
-
-	ret = pinconf_generic_parse_dt_config(np, pctldev, &configs, &num_configs);
-	if (ret)
-		return ret;
-
-	if (num_configs) {
-		node = kzalloc(struct_size(node, configs, num_configs), GFP_KERNEL);
-		if (!node) {
-			ret = -ENOMEM;
-			goto out;
-		}
-		node->np = np;
-		node->num_configs = num_configs;
-		memcpy(node->configs, configs, num_configs * sizeof(*configs));
-		/* checked by vsoc_dt_check_node(): cannot fail */
-		ret = vsoc_pinconf_encode(vsoc, 0, configs, num_configs,
-					  &node->mask, &node->val);
-		if (ret) {
-			kfree(node);
-			goto out;
-		}
-		scoped_guard(mutex, &vsoc->lock)
-			hlist_add_head(&node->hnode,
-				       vsoc_map_bucket(vsoc, node->configs));
-	}
-
-	of_property_for_each_string(np, kind, prop, target) {
-		/*
-		 * Two maps per target at most. The array grows by its size
-		 * when full: cheaper than counting the targets first.
-		 */
-		if (*num_maps + 2 > *reserved) {
-			ret = pinctrl_utils_reserve_map(pctldev, map, reserved,
-							num_maps,
-							max(*reserved, 8U));
-			if (ret)
-				break;
-		}
-		if (function)
-			(*map)[(*num_maps)++] = (struct pinctrl_map) {
-				.type = PIN_MAP_TYPE_MUX_GROUP,
-				.data.mux = {
-					.group = target,
-					.function = function,
-				},
-			};
-		if (node) {
-			(*map)[(*num_maps)++] = (struct pinctrl_map) {
-				.type = type,
-				.data.configs = {
-					.group_or_pin = target,
-					.configs = node->configs,
-					.num_configs = num_configs,
-				},
-			};
-			used = true;
-		}
-	}
-	/* a node that no map points at is not freed with the maps */
-	if (ret && node && !used) {
-		scoped_guard(mutex, &vsoc->lock)
-			hlist_del(&node->hnode);
-		kfree(node);
-	}
-out:
-	kfree(configs);
-	return ret;
-}
-
 static int vsoc_dt_node_to_map(struct pinctrl_dev *pctldev,
 			       struct device_node *np_config,
 			       struct pinctrl_map **map, unsigned int *num_maps)
 {
 	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
-	unsigned int reserved = 0, i;
-	struct vsoc_map_node *node;
-	int ret;
+	int ret, err;
 
 	ret = vsoc_dt_check_node(vsoc, np_config);
 	for_each_available_child_of_node_scoped(np_config, np) {
@@ -1106,44 +861,17 @@ static int vsoc_dt_node_to_map(struct pinctrl_dev *pctldev,
 			ret = -EINVAL;
 		}
 	}
-	if (ret) {
-		/*
-		 * A bad hog would make the core refuse the whole controller,
-		 * and every consumer on the board with it. -ENODEV makes the
-		 * core treat the controller as having no hogs instead.
-		 */
-		if (!vsoc->claiming_hogs)
-			return ret;
-		dev_err(vsoc->dev, "%pOF: pin hogs of %pOF not applied\n",
-			np_config, vsoc->dev->of_node);
-		return -ENODEV;
-	}
 
-	/* As pinconf_generic_dt_node_to_map(), node by node */
+	err = pinconf_generic_dt_node_to_map(pctldev, np_config, map, num_maps,
+					     PIN_MAP_TYPE_INVALID);
+	if (!ret && !err)
+		return 0;
+	/* the generic parser frees its maps when it fails */
+	if (!err)
+		pinctrl_utils_free_map(pctldev, *map, *num_maps);
 	*map = NULL;
 	*num_maps = 0;
-	ret = vsoc_dt_subnode_to_map(pctldev, np_config, map, &reserved, num_maps);
-	for_each_available_child_of_node_scoped(np_config, np) {
-		if (ret)
-			break;
-		ret = vsoc_dt_subnode_to_map(pctldev, np, map, &reserved, num_maps);
-	}
-	if (ret) {
-		vsoc_dt_free_map(pctldev, *map, *num_maps);
-		return ret;
-	}
-
-	/* The map array is final now */
-	guard(mutex)(&vsoc->lock);
-	for (i = 0; i < *num_maps; i++) {
-		if ((*map)[i].type == PIN_MAP_TYPE_MUX_GROUP)
-			continue;
-		node = container_of((*map)[i].data.configs.configs,
-				    struct vsoc_map_node, configs[0]);
-		if (!node->map)
-			node->map = &(*map)[i];
-	}
-	return 0;
+	return ret ?: err;
 }
 
 static const struct pinctrl_ops vsoc_pinctrl_ops = {
@@ -1152,7 +880,7 @@ static const struct pinctrl_ops vsoc_pinctrl_ops = {
 	.get_group_pins		= vsoc_get_group_pins,
 	.pin_dbg_show		= vsoc_pin_dbg_show,
 	.dt_node_to_map		= vsoc_dt_node_to_map,
-	.dt_free_map		= vsoc_dt_free_map,
+	.dt_free_map		= pinconf_generic_dt_free_map,
 };
 
 /* pinmux_ops */
@@ -1182,14 +910,6 @@ static int vsoc_get_function_groups(struct pinctrl_dev *pctldev,
 	*groups = vsoc->funcs[selector].groups;
 	*ngroups = vsoc->funcs[selector].ngroups;
 	return 0;
-}
-
-static int vsoc_get_function_group_selector(struct pinctrl_dev *pctldev,
-					    unsigned int selector,
-					    const char *group)
-{
-	return vsoc_function_group(pinctrl_dev_get_drvdata(pctldev), selector,
-				   group);
 }
 
 /*
@@ -1243,7 +963,6 @@ static const struct pinmux_ops vsoc_pinmux_ops = {
 	.get_functions_count	= vsoc_get_functions_count,
 	.get_function_name	= vsoc_get_function_name,
 	.get_function_groups	= vsoc_get_function_groups,
-	.get_function_group_selector = vsoc_get_function_group_selector,
 	.set_mux		= vsoc_set_mux,
 	.gpio_request_enable	= vsoc_gpio_request_enable,
 	.strict			= true,
@@ -1270,214 +989,38 @@ static int vsoc_pinconf_get(struct pinctrl_dev *pctldev, unsigned int pin,
 	return 0;
 }
 
-/* Provenance: which DT node, device and state set each PAD field */
-
-#define VSOC_NFIELDS	ARRAY_SIZE(vsoc_pad_fields)
-
-static const struct vsoc_source *vsoc_source_get(struct vsoc_pinctrl *vsoc,
-						 struct device_node *np,
-						 const char *dev,
-						 const char *state)
-{
-	struct hlist_head *bucket = &vsoc->src_hash[hash_ptr(np, vsoc->hash_bits)];
-	struct vsoc_source *src;
-
-	lockdep_assert_held(&vsoc->lock);
-
-	hlist_for_each_entry(src, bucket, hnode)
-		if (src->np == np && !strcmp(src->dev, dev) &&
-		    !strcmp(src->state, state))
-			return src;
-
-	src = kzalloc(sizeof(*src), GFP_KERNEL);
-	if (!src)
-		return NULL;
-	src->dev = kstrdup(dev, GFP_KERNEL);
-	src->state = kstrdup(state, GFP_KERNEL);
-	if (!src->dev || !src->state) {
-		kfree(src->dev);
-		kfree(src->state);
-		kfree(src);
-		return NULL;
-	}
-	src->np = of_node_get(np);
-	list_add_tail(&src->list, &vsoc->sources);
-	hlist_add_head(&src->hnode, bucket);
-	return src;
-}
-
-/* The source of a configs array: a DT state, or a driver at run time */
-static const struct vsoc_source *vsoc_source_of(struct vsoc_pinctrl *vsoc,
-						struct vsoc_map_node *node)
-{
-	if (!node || !node->map)
-		return vsoc_source_get(vsoc, NULL, "(run time)", "");
-	if (!node->src)
-		node->src = vsoc_source_get(vsoc, node->np, node->map->dev_name,
-					    node->map->name);
-	return node->src;
-}
-
-static void vsoc_sources_free(void *data)
-{
-	struct vsoc_pinctrl *vsoc = data;
-	struct vsoc_source *src, *tmp;
-
-	list_for_each_entry_safe(src, tmp, &vsoc->sources, list) {
-		of_node_put(src->np);
-		kfree(src->dev);
-		kfree(src->state);
-		kfree(src);
-	}
-}
-
 /*
- * Two nodes of one state that give a field of a pin different values: the
- * later one wins, which is rarely what the board meant.
+ * Apply a list of configurations to pins: each setting changes only the
+ * PAD fields it names, a later one of a field wins.
  */
-static void vsoc_check_overlap(struct vsoc_pinctrl *vsoc, unsigned int pin,
-			       unsigned int field, const struct vsoc_source *prev,
-			       const struct vsoc_source *src, u32 old, u32 new)
-{
-	u32 mask = vsoc_pad_fields[field].mask;
-
-	if (!prev || !src || !prev->np || !src->np || prev->np == src->np ||
-	    strcmp(prev->dev, src->dev) || strcmp(prev->state, src->state) ||
-	    (old & mask) == (new & mask))
-		return;
-	dev_warn(vsoc->dev, "%s: %s set to %u by %pOF and to %u by %pOF, both in state %s of %s\n",
-		 vsoc->pin_names[pin], vsoc_pad_fields[field].name,
-		 (old & mask) >> __ffs(mask), prev->np,
-		 (new & mask) >> __ffs(mask), src->np, src->state, src->dev);
-}
-
-/* Set PAD fields of a pin and record where their values came from */
-static int vsoc_pad_update(struct vsoc_pinctrl *vsoc, unsigned int pin,
-			   struct vsoc_map_node *node, u32 mask, u32 val)
-{
-	const struct vsoc_source *src, **slot;
-	unsigned int old, new, i;
-	int ret;
-
-	lockdep_assert_held(&vsoc->lock);
-
-	ret = regmap_read(vsoc->map, VSOC_REG_PAD(pin), &old);
-	if (ret)
-		return ret;
-	new = (old & ~mask) | val;
-	ret = regmap_write(vsoc->map, VSOC_REG_PAD(pin), new);
-	if (ret)
-		return ret;
-
-	src = vsoc_source_of(vsoc, node);
-	for (i = 0; i < VSOC_NFIELDS && mask; i++) {
-		if (!(mask & vsoc_pad_fields[i].mask))
-			continue;
-		mask &= ~vsoc_pad_fields[i].mask;
-		slot = &vsoc->field_src[pin * VSOC_NFIELDS + i];
-		vsoc_check_overlap(vsoc, pin, i, *slot, src, old, new);
-		*slot = src;
-	}
-	return 0;
-}
-
-/* Apply a configs array to pins, recording where the values came from */
 static int vsoc_pad_set(struct vsoc_pinctrl *vsoc, const unsigned int *pins,
 			unsigned int npins, const unsigned long *configs,
 			unsigned int num_configs)
 {
-	struct vsoc_map_node *node;
 	unsigned int i;
 	u32 mask, val;
 	int ret;
 
-	lockdep_assert_held(&vsoc->lock);
-
-	node = vsoc_map_node_find(vsoc, configs);
-	if (node) {
-		/* a DT node's, encoded when it was parsed */
-		mask = node->mask;
-		val = node->val;
-	} else {
-		ret = vsoc_pinconf_encode(vsoc, pins[0], configs, num_configs,
-					  &mask, &val);
-		if (ret)
-			return ret;
-	}
-	for (i = 0; i < npins; i++) {
-		ret = vsoc_pad_update(vsoc, pins[i], node, mask, val);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
-static int vsoc_sources_show(struct seq_file *s, void *unused)
-{
-	struct vsoc_pinctrl *vsoc = s->private;
-	const struct vsoc_source **f, *src;
-	unsigned int pin, i, j;
-	bool first;
-
-	seq_puts(s, "Pin config sources per pin\n");
-	seq_puts(s, "Format: pin (name): FIELD[,FIELD...] <- DT node (device, state)[; ...]\n");
+	ret = vsoc_pinconf_encode(vsoc, pins[0], configs, num_configs, &mask,
+				  &val);
+	if (ret)
+		return ret;
 
 	guard(mutex)(&vsoc->lock);
-	for (pin = 0; pin < vsoc->npins; pin++) {
-		f = &vsoc->field_src[pin * VSOC_NFIELDS];
-		first = true;
-		for (i = 0; i < VSOC_NFIELDS; i++) {
-			src = f[i];
-			/* each source once, with all the fields it set */
-			for (j = 0; j < i && src; j++)
-				if (f[j] == src)
-					src = NULL;
-			if (!src)
-				continue;
-			seq_printf(s, first ? "pin %u (%s): " : "; ", pin,
-				   vsoc->pin_names[pin]);
-			first = false;
-			for (j = i; j < VSOC_NFIELDS; j++)
-				if (f[j] == src)
-					seq_printf(s, "%s%s", j == i ? "" : ",",
-						   vsoc_pad_fields[j].name);
-			if (src->np)
-				seq_printf(s, " <- %pOF (%s, %s)", src->np, src->dev,
-					   src->state);
-			else
-				seq_puts(s, " <- set at run time");
-		}
-		if (!first)
-			seq_putc(s, '\n');
+	for (i = 0; i < npins; i++) {
+		ret = regmap_update_bits(vsoc->map, VSOC_REG_PAD(pins[i]), mask,
+					 val);
+		if (ret)
+			return ret;
 	}
 	return 0;
-}
-DEFINE_SHOW_ATTRIBUTE(vsoc_sources);
-
-/* The file goes in the controller's directory of the pinctrl debugfs */
-static void vsoc_debugfs_init(struct vsoc_pinctrl *vsoc)
-{
-	struct dentry *root, *dir = NULL;
-
-	root = debugfs_lookup("pinctrl", NULL);
-	if (!IS_ERR_OR_NULL(root))
-		dir = debugfs_lookup(dev_name(vsoc->dev), root);
-	if (!IS_ERR_OR_NULL(dir))
-		debugfs_create_file("pinconf-sources", 0444, dir, vsoc,
-				    &vsoc_sources_fops);
-	if (!IS_ERR_OR_NULL(dir))
-		dput(dir);
-	if (!IS_ERR_OR_NULL(root))
-		dput(root);
 }
 
 static int vsoc_pinconf_set(struct pinctrl_dev *pctldev, unsigned int pin,
 			    unsigned long *configs, unsigned int num_configs)
 {
-	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
-
-	guard(mutex)(&vsoc->lock);
-	return vsoc_pad_set(vsoc, &pin, 1, configs, num_configs);
+	return vsoc_pad_set(pinctrl_dev_get_drvdata(pctldev), &pin, 1, configs,
+			    num_configs);
 }
 
 static int vsoc_pinconf_group_get(struct pinctrl_dev *pctldev,
@@ -1511,7 +1054,6 @@ static int vsoc_pinconf_group_set(struct pinctrl_dev *pctldev,
 	unsigned int npins;
 
 	vsoc_get_group_pins(pctldev, selector, &pins, &npins);
-	guard(mutex)(&vsoc->lock);
 	return vsoc_pad_set(vsoc, pins, npins, configs, num_configs);
 }
 
@@ -1653,7 +1195,7 @@ static int vsoc_build_functions(struct vsoc_pinctrl *vsoc)
 		if (!names)
 			return -ENOMEM;
 		for (j = 0, n = 0; j < vsoc_functions[i].ngroups; j++) {
-			sel = vsoc_group_by_name(vsoc, vsoc_functions[i].groups[j]);
+			sel = vsoc_datasheet_group(vsoc, vsoc_functions[i].groups[j]);
 			if (sel >= 0)
 				names[n++] = vsoc_functions[i].groups[j];
 		}
@@ -1685,10 +1227,6 @@ vsoc_pinctrl_init(struct device *dev, struct regmap *map)
 		return ERR_PTR(-ENOMEM);
 	vsoc->dev = dev;
 	vsoc->map = map;
-	INIT_LIST_HEAD(&vsoc->sources);
-	ret = devm_add_action_or_reset(dev, vsoc_sources_free, vsoc);
-	if (ret)
-		return ERR_PTR(ret);
 	ret = devm_mutex_init(dev, &vsoc->lock);
 	if (ret)
 		return ERR_PTR(ret);
@@ -1711,24 +1249,11 @@ vsoc_pinctrl_init(struct device *dev, struct regmap *map)
 					 nbanks, VSOC_MAX_BANKS);
 	vsoc->npins = nbanks * VSOC_PINS_PER_BANK;
 
-	/* About one configs array per pin and state, one source per node */
-	vsoc->hash_bits = order_base_2(vsoc->npins);
-	vsoc->src_hash = devm_kcalloc(dev, 1U << vsoc->hash_bits,
-				      sizeof(*vsoc->src_hash), GFP_KERNEL);
-	vsoc->map_hash = devm_kcalloc(dev, 1U << vsoc->hash_bits,
-				      sizeof(*vsoc->map_hash), GFP_KERNEL);
-	if (!vsoc->src_hash || !vsoc->map_hash)
-		return ERR_PTR(-ENOMEM);
-
 	ret = vsoc_build_pins(vsoc);
 	if (!ret)
 		ret = vsoc_build_functions(vsoc);
 	if (ret)
 		return ERR_PTR(ret);
-	vsoc->field_src = devm_kcalloc(dev, vsoc->npins * VSOC_NFIELDS,
-				       sizeof(*vsoc->field_src), GFP_KERNEL);
-	if (!vsoc->field_src)
-		return ERR_PTR(-ENOMEM);
 
 	vsoc->desc.name = dev_name(dev);
 	vsoc->desc.pctlops = &vsoc_pinctrl_ops;
@@ -1747,14 +1272,11 @@ vsoc_pinctrl_init(struct device *dev, struct regmap *map)
 	if (ret)
 		return dev_err_ptr_probe(dev, ret, "failed to register pin controller\n");
 
-	/* Hogs are claimed here; see vsoc_dt_node_to_map() */
-	vsoc->claiming_hogs = true;
+	/* Hogs are claimed here */
 	ret = pinctrl_enable(vsoc->pctldev);
-	vsoc->claiming_hogs = false;
 	if (ret)
 		return dev_err_ptr_probe(dev, ret, "failed to enable pin controller\n");
 
-	vsoc_debugfs_init(vsoc);
 	dev_set_drvdata(dev, vsoc);
 	dev_dbg(dev, "%u pins in %u banks, %u groups, %u functions\n",
 		vsoc->npins, nbanks, vsoc->ngroups + vsoc->npins, vsoc->nfuncs);
