@@ -440,7 +440,7 @@ static void *gpio_user(void *arg)
 static void *reader(void *arg)
 {
 	static const char *const files[] = {
-		"pinmux-pins", "pinconf-pins", "pins", "pinconf-sources",
+		"pinmux-pins", "pinconf-pins", "pins", "pinconf-owners",
 	};
 	static char buf[8][65536];
 	long id = (long)arg, i;

@@ -1222,6 +1222,20 @@ static const char *intern(const char *str)
 	return strs[n++];
 }
 
+/*
+ * The fields whose owner a setting of @mask becomes: the core keeps one
+ * owner per kind of parameter, so a bias-disable owns the pull resistor
+ * too, and an input-schmitt-enable the hysteresis.
+ */
+static u32 owned_fields(u32 mask)
+{
+	if (mask & (vsoc_field_mask(VSOC_F_BIAS) | vsoc_field_mask(VSOC_F_PULL)))
+		mask |= vsoc_field_mask(VSOC_F_BIAS) | vsoc_field_mask(VSOC_F_PULL);
+	if (mask & (vsoc_field_mask(VSOC_F_SCHMITT) | vsoc_field_mask(VSOC_F_HYST)))
+		mask |= vsoc_field_mask(VSOC_F_SCHMITT) | vsoc_field_mask(VSOC_F_HYST);
+	return mask;
+}
+
 static void apply_config(struct verify *v, const struct pin_node *pn, const char *dev)
 {
 	unsigned int pins[VSOC_GROUP_MAX_PINS];
@@ -1241,7 +1255,7 @@ static void apply_config(struct verify *v, const struct pin_node *pn, const char
 			/* a setting changes only the fields it names */
 			pv->pad = (pv->pad & ~pn->mask) | pn->val;
 			for (f = 0; f < VSOC_F_RESERVED; f++)
-				if (pn->mask & vsoc_field_mask(f))
+				if (owned_fields(pn->mask) & vsoc_field_mask(f))
 					v->pins[pins[i]].src[0][f] = intern(src);
 		}
 	}
@@ -1643,7 +1657,7 @@ static void parse_sources(struct verify *v)
 				dp = vsoc_dt_prop_find(cfg);
 				if (!dp)
 					fatal("pinconf-owners: unknown property %s", cfg);
-				fields = vsoc_param_fields(dp->param);
+				fields = owned_fields(vsoc_param_fields(dp->param));
 				for (f = 0; f < VSOC_F_RESERVED; f++)
 					if (fields & vsoc_field_mask(f))
 						v->pins[pin].src[1][f] = src ? intern(src) : NULL;
