@@ -80,15 +80,23 @@ $(BUILD)/guest/vsoc-verify: $(VERIFY_SRC) tests/verify/vsoc-datasheet.h | kernel
 	 $(CROSS)gcc -static -std=gnu11 $(HOST_CFLAGS) -Wno-sign-compare -I$$fdt -o $@ \
 		$(VERIFY_SRC) $$fdt/fdt.c $$fdt/fdt_ro.c $$fdt/fdt_strerror.c
 
+# The rehearsal's verdict in the guest (make rehearse: KTAP on the console
+# from the plan in the booted DTB, tools/rehearse/ktap.py)
+$(BUILD)/guest/rehearse-ktap: tests/verify/rehearse-ktap.c | deps
+	@mkdir -p $(@D)
+	$(CROSS)gcc -static -std=gnu11 $(HOST_CFLAGS) -o $@ $<
+
 # /stress: the guest side of make stress (qemu/stress.c), started by /init
 STRESS_SRC := qemu/stress.c qemu/stress-io.c
 $(BUILD)/stress: $(STRESS_SRC) qemu/stress.h | deps
 	@mkdir -p $(@D)
 	$(CROSS)gcc -static -pthread $(HOST_CFLAGS) -o $@ $(STRESS_SRC)
 
-$(BUILD)/initramfs.cpio: $(BUILD)/init $(BUILD)/guest/vsoc-verify $(BUILD)/stress qemu/initramfs.list kernel
+$(BUILD)/initramfs.cpio: $(BUILD)/init $(BUILD)/guest/vsoc-verify $(BUILD)/guest/rehearse-ktap \
+		$(BUILD)/stress qemu/initramfs.list kernel
 	@gen=$$(scripts/kernel.sh path | tail -n 1)/usr/gen_init_cpio; \
 	 sed -e 's|@INIT@|$(BUILD)/init|' -e 's|@VERIFY@|$(BUILD)/guest/vsoc-verify|' \
+	     -e 's|@REHEARSE@|$(BUILD)/guest/rehearse-ktap|' \
 	     -e 's|@STRESS@|$(BUILD)/stress|' qemu/initramfs.list > $@.list && \
 	 $$gen $@.list > $@.tmp && mv $@.tmp $@ && rm -f $@.list
 
