@@ -22,6 +22,9 @@
 #   make bench-rehearse                           throughput of rehearse-all
 #   make report                                   the HTML pin map of every
 #                                                 board run, build/report/
+#   make lava [BOARDS=...] [FAMILY=...] [LAVA_URL=...]
+#                                                 a LAVA job per board in
+#                                                 build/lava/
 #
 # BOARD may also be a board variant, boards/<board>-<addon>.dtso: an
 # overlay applied to <board> with fdtoverlay (BOARD=vsoc-evb-display).
@@ -56,7 +59,7 @@ HOST_CFLAGS := -O2 -Wall -Wextra -Werror
 VERIFY_SRC  := tests/verify/vsoc-verify.c tests/verify/vsoc-datasheet.c
 
 .PHONY: all deps kernel initramfs tools dtb fit run test test-debug stress series bench report clean \
-	rehearse rehearse-all bench-rehearse
+	rehearse rehearse-all bench-rehearse lava
 
 all: kernel initramfs tools
 
@@ -156,6 +159,14 @@ bench: all
 # vendor/board of arch/arm64/boot/dts, vendor/board+overlay, or a .dts.
 rehearse: kernel initramfs
 	@scripts/rehearse.sh $(BOARD)
+
+# LAVA jobs (scripts/lava.sh; README "Running the boards on a LAVA lab"):
+# BOARDS as make run and make rehearse take them (default: every VSOC board
+# and variant, and every board rehearsed so far), FAMILY the families of
+# make rehearse-all, LAVA_URL where build/lava/ is served (default: file://)
+lava: kernel initramfs tools
+	@scripts/lava.sh jobs $(if $(LAVA_URL),--url $(LAVA_URL)) $(BOARDS) \
+		$(if $(FAMILY),$$(scripts/lava.sh families $(FAMILY)))
 
 rehearse-all: kernel initramfs
 	@scripts/rehearse-all.sh $(FAMILY)
