@@ -163,9 +163,11 @@ rehearse: kernel initramfs
 # LAVA jobs (scripts/lava.sh; README "Running the boards on a LAVA lab"):
 # BOARDS as make run and make rehearse take them (default: every VSOC board
 # and variant, and every board rehearsed so far), FAMILY the families of
-# make rehearse-all, LAVA_URL where build/lava/ is served (default: file://)
+# make rehearse-all, LAVA_URL where build/lava/ is served (default: file://),
+# LAVA_CALLBACK (and LAVA_TOKEN, a token's name) where the lab sends results
 lava: kernel initramfs tools
-	@scripts/lava.sh jobs $(if $(LAVA_URL),--url $(LAVA_URL)) $(BOARDS) \
+	@scripts/lava.sh jobs $(if $(LAVA_URL),--url $(LAVA_URL)) \
+		$(if $(LAVA_CALLBACK),--callback $(LAVA_CALLBACK)) $(if $(LAVA_TOKEN),--token $(LAVA_TOKEN)) $(BOARDS) \
 		$(if $(FAMILY),$$(scripts/lava.sh families $(FAMILY)))
 
 rehearse-all: kernel initramfs

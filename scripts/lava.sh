@@ -4,7 +4,8 @@
 # LAVA jobs for the boards (make lava), and running one through Debian's
 # lava-dispatcher here, as a lab's worker would (tests/cases/75-lava.sh).
 #
-#   scripts/lava.sh jobs [--url URL] [--out DIR] [--reset F] [--fixup F] [BOARD...]
+#   scripts/lava.sh jobs [--url URL] [--out DIR] [--reset F] [--fixup F]
+#			 [--callback URL [--token NAME]] [BOARD...]
 #	a job per board in DIR/<name>/job.yaml (default DIR build/lava),
 #	with what it boots: DIR/Image and DIR/initramfs.cpio (one copy for
 #	all), DIR/<name>/board.dtb and the reset images of its register
@@ -17,7 +18,9 @@
 #	and every board rehearsed so far (build/rehearse/*/plan.json).
 #	--reset: the VSOC window's reset image (qemu/run.sh --reset);
 #	--fixup: an overlay on a real board's booted DTB (rehearse.sh
-#	--fixup). Also writes DIR/jobs.txt (one job file a line) and checks
+#	--fixup); --callback: where the lab sends each finished job's
+#	results (a notify callback, JSON; --token: the name of the lab
+#	user's token it sends). Also writes DIR/jobs.txt (one job file a line) and checks
 #	every job against LAVA's schema when lava_common is installed.
 #   scripts/lava.sh families FAMILY...
 #	the boards of make rehearse-all's families, one a line (for jobs)
@@ -83,16 +86,20 @@ is_vsoc() {
 
 jobs() {
 	local out=$BUILD/lava url= reset=$BUILD/vsoc-reset.bin fixup= boards=() b name d
+	local notify=()
 	while [ $# -gt 0 ]; do
 		case "$1" in
 		--url) url=$2; shift 2 ;;
 		--out) out=$2; shift 2 ;;
 		--reset) reset=$2; shift 2 ;;
 		--fixup) fixup=$(realpath "$2"); shift 2 ;;
+		--callback) notify=("$2" "${notify[1]:-}"); shift 2 ;;
+		--token) notify=("${notify[0]:-}" "$2"); shift 2 ;;
 		-*) die "unknown option $1" ;;
 		*) boards+=("$1"); shift ;;
 		esac
 	done
+	[ ${#notify[@]} -eq 0 ] || [ -n "${notify[0]}" ] || die "--token without --callback"
 	mkdir -p "$out"
 	out=$(realpath "$out")
 	url=${url:-file://$out}
@@ -124,7 +131,7 @@ jobs() {
 			"$TOP/scripts/dtb.sh" "$b" "$d/$name.dtb" >&2
 			echo "regs $VSOC_WINDOW $VSOC_WINDOW_SIZE $reset" >"$d/windows.txt"
 			python3 "$TOP/tools/lava/lava.py" job "$name" "$d" "$url" vsoc \
-				"$d/$name.dtb" "$CMDLINE" "$d/windows.txt"
+				"$d/$name.dtb" "$CMDLINE" "$d/windows.txt" "${notify[@]}"
 		else
 			local prep=()
 			if [ -n "$fixup" ]; then
@@ -144,7 +151,8 @@ jobs() {
 			python3 "$TOP/tools/rehearse/rehearse.py" prepare "$b" "$d/prepare" "${prep[@]}" \
 				2>"$d/prepare.log" || { cat "$d/prepare.log" >&2; die "$b: could not be prepared"; }
 			python3 "$TOP/tools/lava/lava.py" job "$name" "$d" "$url" rehearsal \
-				"$d/prepare/virt.dtb" "$CMDLINE pinctrl.strict_dt=1" "$d/prepare/windows.txt"
+				"$d/prepare/virt.dtb" "$CMDLINE pinctrl.strict_dt=1" "$d/prepare/windows.txt" \
+				"${notify[@]}"
 		fi
 		echo "$d/job.yaml" >>"$out/jobs.txt"
 	done
@@ -186,5 +194,5 @@ case "$cmd" in
 jobs) jobs "$@" ;;
 run) run "$@" ;;
 families) KSRC=$CACHE/linux python3 "$TOP/tools/rehearse/corpus.py" list "$@" | awk '{ print $2 }' ;;
-*) die "usage: scripts/lava.sh jobs [--url URL] [--out DIR] [--reset F] [--fixup F] [BOARD...] | families FAMILY... | run JOBDIR" ;;
+*) die "usage: scripts/lava.sh jobs [--url URL] [--out DIR] [--reset F] [--fixup F] [--callback URL [--token NAME]] [BOARD...] | families FAMILY... | run JOBDIR" ;;
 esac

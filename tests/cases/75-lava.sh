@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # LAVA (make lava, scripts/lava.sh): the job of every VSOC board and of two
-# rehearsed real boards passes LAVA's own schema check (lava_common, as
-# lava-server checks a submission), and one that breaks it does not; then a
+# rehearsed real boards (with a results callback, as a KernelCI lab's) passes
+# LAVA's own schema check (lava_common, as lava-server checks a
+# submission), and one that breaks it does not; then a
 # VSOC board and a rehearsed real board, each with a deliberate mismatch,
 # go through Debian's lava-dispatcher (lava-run with the local QEMU device
 # dictionary tools/lava/vsoc-qemu.jinja2 rendered on lava-server's
@@ -22,8 +23,8 @@ mkdir -p "$out"
 
 # --- the jobs: every VSOC board and variant, two real boards ----------------
 mapfile -t vsoc < <("$TOP/scripts/dtb.sh" --list)
-if "$L" jobs --out "$out/all" "${vsoc[@]}" freescale/imx8mm-evk ti/k3-am625-beagleplay \
-	>"$out/jobs.log" 2>&1; then
+if "$L" jobs --out "$out/all" --callback https://ci.invalid/callback/lava --token ci-token \
+	"${vsoc[@]}" freescale/imx8mm-evk ti/k3-am625-beagleplay >"$out/jobs.log" 2>&1; then
 	n=$(grep -c ': valid$' "$out/jobs.log")
 	want=$(( ${#vsoc[@]} + 2 ))
 	[ "$n" = "$want" ] && [ "$(wc -l <"$out/all/jobs.txt")" = "$want" ] &&
@@ -37,10 +38,11 @@ j=$out/all/ti_k3-am625-beagleplay/job.yaml
 if [ -f "$j" ] && grep -q 'file://.*/Image$' "$j" && grep -q 'image_arg: -initrd {initrd}' "$j" &&
    grep -q 'image_arg: -dtb {dtb}' "$j" &&
    [ "$(grep -c 'image_arg: -device loader,file={win[0-9_]*},addr=0x' "$j")" -ge 2 ] &&
-   grep -q '^device_type: qemu$' "$j" && grep -q 'arch: arm64' "$j"; then
+   grep -q '^device_type: qemu$' "$j" && grep -q 'arch: arm64' "$j" &&
+   grep -q '^  - url: https://ci.invalid/callback/lava$' "$j" && grep -q '^    token: ci-token$' "$j"; then
 	pass "lava-job-artifacts"
 else
-	fail "lava-job-artifacts" "$j lacks the kernel, initramfs, DTB or the two controllers' windows"
+	fail "lava-job-artifacts" "$j lacks the kernel, initramfs, DTB, the two controllers' windows or the callback"
 fi
 # the check is LAVA's: a job with a monitor name it refuses is invalid
 if [ -f "$j" ]; then

@@ -2,13 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0
 """LAVA jobs for the boards (make lava, scripts/lava.sh runs the steps).
 
-  lava.py job NAME DIR URL KIND DTB CMDLINE WINDOWS
+  lava.py job NAME DIR URL KIND DTB CMDLINE WINDOWS [CALLBACK TOKEN]
         write DIR/job.yaml: a LAVA job for the QEMU device type (arm64
         virt) booting URL/Image, URL/initramfs.cpio and URL/NAME/<dtb>,
         the register windows loaded from their reset images (WINDOWS:
         the "name addr size file" lines of qemu/run.sh --windows, the
         files copied next to the job), and the console's KTAP as its test
-        results (a "monitors" test: one LAVA test case per KTAP test)
+        results (a "monitors" test: one LAVA test case per KTAP test);
+        CALLBACK: a URL the lab POSTs the finished job's results to (JSON),
+        TOKEN the name of the lab user's token it sends (KernelCI's LAVA
+        callback, say)
   lava.py validate JOB...
         check jobs against LAVA's own schema (lava_common.schemas,
         strict), as lava-server does on submission
@@ -46,7 +49,7 @@ KTAP_END = "==== VSOC END boot ktap ===="
 KTAP_RESULT = r"(?P<result>not ok|ok) [0-9]+ (?P<test_case_id>[^\r\n#]+?)[ \r]*\n"
 
 
-def job(name, outdir, url, kind, dtb, cmdline, windows):
+def job(name, outdir, url, kind, dtb, cmdline, windows, callback=None, token=None):
     os.makedirs(outdir, exist_ok=True)
     base = url.rstrip("/")
     images = {
@@ -89,6 +92,12 @@ def job(name, outdir, url, kind, dtb, cmdline, windows):
                                     "fixupdict": {"ok": "pass", "not ok": "fail"}}]}},
         ],
     }
+    if callback:
+        cb = {"url": callback, "method": "POST", "dataset": "results",
+              "content-type": "json"}
+        if token:
+            cb["token"] = token
+        doc["notify"] = {"criteria": {"status": "finished"}, "callbacks": [cb]}
     with open(os.path.join(outdir, "job.yaml"), "w") as f:
         f.write("# LAVA job for %s (make lava; README \"Running the boards on a LAVA lab\")\n"
                 % name)
@@ -161,7 +170,7 @@ def ktap_cases(ktap):
 
 
 def main(argv):
-    if len(argv) == 8 and argv[0] == "job":
+    if len(argv) in (8, 10) and argv[0] == "job":
         return job(*argv[1:])
     if len(argv) >= 2 and argv[0] == "validate":
         return validate(argv[1:])
