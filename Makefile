@@ -117,7 +117,13 @@ $(BUILD)/vsoc-verify: $(VERIFY_SRC) tests/verify/vsoc-datasheet.h | deps
 	@mkdir -p $(@D)
 	gcc -std=c11 $(HOST_CFLAGS) -o $@ $(VERIFY_SRC) -lfdt
 
-tools: $(BUILD)/vsoc-reset.bin $(BUILD)/vsoc-verify
+# The guest's rehearsal verdict built for the host too: 70-rehearse runs it
+# on captures it changed (--root, tests/verify/guest-root.py)
+$(BUILD)/rehearse-ktap: tests/verify/rehearse-ktap.c | deps
+	@mkdir -p $(@D)
+	gcc -std=gnu11 $(HOST_CFLAGS) -o $@ $<
+
+tools: $(BUILD)/vsoc-reset.bin $(BUILD)/vsoc-verify $(BUILD)/rehearse-ktap
 
 dtb: kernel
 	@scripts/dtb.sh $(BOARD) $(BOARD_DTB)

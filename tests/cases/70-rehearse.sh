@@ -12,7 +12,8 @@
 # plan in the booted DTB, debugfs and /dev/mem): the kernel's kunit.py parse
 # reads it, and it is the host's verdict.ktap line for line, on every board
 # here, on the conflict, and on a boot whose DT a fixup changed (one pin
-# not ok on both sides).
+# not ok on both sides); run on the host on each provoked capture, the
+# guest's tool agrees with the host's verdict of it.
 set -uo pipefail
 . "$(dirname "$0")/../lib.sh"
 
@@ -221,11 +222,26 @@ provoke() {
 	else
 		fail "rehearse-provoked-$name" "exit $rc; $(grep 'MISMATCH\|STRAY' <<<"$txt" | head -3 | tr '\n' ' ')"
 	fi
+	# the guest's tool (built for the host) on what the guest would have
+	# seen of the changed capture prints the host's KTAP of it: the pin not
+	# ok, or, for a stray word (which the guest does not check), all ok
+	local nbad=$5
+	rm -rf "$m.root"
+	python3 "$TOP/tests/verify/guest-root.py" "$m" "$m.root" >&2
+	"$BUILD/rehearse-ktap" --root "$m.root" --mem "$m.root/mem" >"$m/guest.ktap"
+	rc=$?
+	rm -rf "$m.root"
+	if [ "$rc" = "$nbad" ] && [ "$(grep -c '^    not ok ' "$m/guest.ktap")" = "$nbad" ] &&
+	   diff -q "$m/guest.ktap" "$m/verdict.ktap" >/dev/null; then
+		pass "rehearse-provoked-$name-guest-ktap"
+	else
+		fail "rehearse-provoked-$name-guest-ktap" "exit $rc; $(diff "$m/guest.ktap" "$m/verdict.ktap" | head -n 4 | tr '\n' ' ')"
+	fi
 }
 if [ -z "$debug" ] && [ -f "$src/verdict.json" ]; then
-	provoke mux 0x23c 0x5 '^MX8MM_IOMUXC_UART2_RXD .* MISMATCH mux: registers=0x5, expected=0x0$'
-	provoke config 0x4a4 0x141 '^MX8MM_IOMUXC_UART2_RXD .* MISMATCH conf: registers=0x141, expected=0x140$'
-	provoke input 0x4fc 0x1 '^MX8MM_IOMUXC_UART2_RXD .* MISMATCH input: registers=0x1, expected=0x0$'
-	provoke stray 0x8000 0x0 '^STRAY WRITE /soc@0/bus@30000000/pinctrl@30330000 window 0 offset 0x8000: reset 0xa5a5a5a5, registers 0x0, no applied state writes it$'
+	provoke mux 0x23c 0x5 '^MX8MM_IOMUXC_UART2_RXD .* MISMATCH mux: registers=0x5, expected=0x0$' 1
+	provoke config 0x4a4 0x141 '^MX8MM_IOMUXC_UART2_RXD .* MISMATCH conf: registers=0x141, expected=0x140$' 1
+	provoke input 0x4fc 0x1 '^MX8MM_IOMUXC_UART2_RXD .* MISMATCH input: registers=0x1, expected=0x0$' 1
+	provoke stray 0x8000 0x0 '^STRAY WRITE /soc@0/bus@30000000/pinctrl@30330000 window 0 offset 0x8000: reset 0xa5a5a5a5, registers 0x0, no applied state writes it$' 0
 fi
 finish
