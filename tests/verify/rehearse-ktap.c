@@ -204,13 +204,18 @@ struct pin_line {
 	char *rest;		/* after "(NAME)" and one blank, or after ": " */
 };
 
+/* A debugfs file's lines, by pin number */
+struct pin_file {
+	struct pin_line *lines;
+	unsigned int n;
+};
+
 struct controller {
 	char *dev, *label, *dir;
 	unsigned int nwin;
 	u32 addr[MAX_WINDOWS], size[MAX_WINDOWS];
 	volatile unsigned char *map[MAX_WINDOWS];
-	unsigned int npins;	/* entries of the arrays below */
-	struct pin_line *pins, *mux, *conf;
+	struct pin_file pins, mux, conf;
 };
 
 /*
@@ -243,22 +248,22 @@ static char *ctrl_dir(const char *dev)
  * "pin N (NAME) rest" (pins) or "pin N (NAME): rest" (pinmux-pins,
  * pinconf-pins), as the host's regular expressions read them
  */
-static struct pin_line *parse_pin_file(const char *dir, const char *file, bool colon,
-				       unsigned int *npins)
+static struct pin_file parse_pin_file(const char *dir, const char *file, bool colon)
 {
+	struct pin_file pf = { 0 };
 	struct pin_line *out = NULL;
 	char *path, *text, *line, *save, *open, *close;
 	unsigned int n = 0, pin;
 	char *end;
 
 	if (!dir)
-		return NULL;
+		return pf;
 	if (asprintf(&path, "%s/%s", dir, file) < 0)
 		fatal("out of memory");
 	text = read_file(path, NULL);
 	free(path);
 	if (!text)
-		return NULL;
+		return pf;
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		if (strncmp(line, "pin ", 4))
 			continue;
@@ -288,16 +293,16 @@ static struct pin_line *parse_pin_file(const char *dir, const char *file, bool c
 			out[pin].rest = xstrdup(close[1] == ' ' ? close + 2 : close + 1);
 	}
 	free(text);
-	if (n > *npins)
-		*npins = n;
-	return out;
+	pf.lines = out;
+	pf.n = n;
+	return pf;
 }
 
-static struct pin_line *pin_line(struct controller *c, struct pin_line *file, u32 pin)
+static struct pin_line *pin_line(const struct pin_file *file, u32 pin)
 {
-	if (!file || pin >= c->npins || !file[pin].name)
+	if (pin >= file->n || !file->lines[pin].name)
 		return NULL;
-	return &file[pin];
+	return &file->lines[pin];
 }
 
 static void map_windows(struct controller *c)
@@ -362,7 +367,7 @@ static bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 *val)
 
 	switch (kind) {
 	case DBG_IMX_CONF:
-		l = pin_line(c, c->conf, pin);
+		l = pin_line(&c->conf, pin);
 		if (!l)
 			return false;
 		for (s = l->rest; *s == ' ' || *s == '\t'; s++)
@@ -372,14 +377,14 @@ static bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 *val)
 		*val = strtoul(s, NULL, 16);
 		return true;
 	case DBG_SUNXI_DRIVE:
-		l = pin_line(c, c->conf, pin);
+		l = pin_line(&c->conf, pin);
 		s = l ? strstr(l->rest, "output drive strength (") : NULL;
 		if (!s)
 			return false;
 		*val = strtoul(s + strlen("output drive strength ("), NULL, 10) / 10 - 1;
 		return true;
 	case DBG_SUNXI_PULL:
-		l = pin_line(c, c->conf, pin);
+		l = pin_line(&c->conf, pin);
 		if (!l)
 			return false;
 		if (strstr(l->rest, "input bias pull up"))
@@ -396,7 +401,7 @@ static bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 *val)
 		char *copy, *tok, *save, *prev = NULL, *prev2 = NULL;
 		bool found = false;
 
-		l = pin_line(c, c->pins, pin);
+		l = pin_line(&c->pins, pin);
 		if (!l)
 			return false;
 		copy = xstrdup(l->rest);
@@ -421,7 +426,7 @@ static bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 *val)
 /* The mux owner in pinmux-pins, as the host reads it; NULL for none */
 static char *mux_owner(struct controller *c, u32 pin)
 {
-	struct pin_line *l = pin_line(c, c->mux, pin);
+	struct pin_line *l = pin_line(&c->mux, pin);
 	char first[256] = "", second[256] = "";
 
 	if (!l)
@@ -618,9 +623,9 @@ int main(int argc, char **argv)
 		free(w);
 		map_windows(&ctl[i]);
 		ctl[i].dir = ctrl_dir(ctl[i].dev);
-		ctl[i].pins = parse_pin_file(ctl[i].dir, "pins", false, &ctl[i].npins);
-		ctl[i].mux = parse_pin_file(ctl[i].dir, "pinmux-pins", true, &ctl[i].npins);
-		ctl[i].conf = parse_pin_file(ctl[i].dir, "pinconf-pins", true, &ctl[i].npins);
+		ctl[i].pins = parse_pin_file(ctl[i].dir, "pins", false);
+		ctl[i].mux = parse_pin_file(ctl[i].dir, "pinmux-pins", true);
+		ctl[i].conf = parse_pin_file(ctl[i].dir, "pinconf-pins", true);
 	}
 	p = path_of(DEBUGFS "/pinctrl-handles");
 	handles = read_file(p, NULL);
@@ -655,7 +660,7 @@ int main(int argc, char **argv)
 			fatal("plan: %s: no controller %u", node, ci);
 		c = &ctl[ci];
 		name = prop_str(node, "pin-name");
-		if (prop_has(node, "debugfs-name") && (l = pin_line(c, c->pins, pin))) {
+		if (prop_has(node, "debugfs-name") && (l = pin_line(&c->pins, pin))) {
 			free(name);
 			if (nctl > 1) {
 				if (asprintf(&name, "%s:%s", c->label, l->name) < 0)
