@@ -13,7 +13,8 @@
 # "lava" adds Debian's LAVA dispatcher, for the jobs of make lava and their
 # test (tests/cases/75-lava.sh); the device-type templates it renders come
 # from lava-server's package, which scripts/lava.sh unpacks into the cache
-# (installing lava-server would bring a database and a web server).
+# (installing lava-server would bring Django, gunicorn and a PostgreSQL
+# client, and recommends the database and Apache).
 set -euo pipefail
 
 check=

@@ -43,7 +43,8 @@ CMDLINE="earlycon console=ttyAMA0 panic=-1 log_buf_len=16M rdinit=/init"
 
 # lava-server's device-type templates (qemu.jinja2 extends base.jinja2),
 # from its Debian package at the version of the installed dispatcher:
-# installing lava-server would bring PostgreSQL, Django and a web server
+# installing lava-server would bring Django, gunicorn and a PostgreSQL
+# client (and recommends the database and Apache)
 templates() {
 	local ver deb tmp
 	ver=$(dpkg-query -W -f '${Version}' lava-dispatcher 2>/dev/null) ||
