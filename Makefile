@@ -22,6 +22,9 @@
 #   make bench-rehearse                           throughput of rehearse-all
 #   make report                                   the HTML pin map of every
 #                                                 board run, build/report/
+#   make lava [BOARDS=...] [FAMILY=...] [LAVA_URL=...]
+#                                                 a LAVA job per board in
+#                                                 build/lava/
 #
 # BOARD may also be a board variant, boards/<board>-<addon>.dtso: an
 # overlay applied to <board> with fdtoverlay (BOARD=vsoc-evb-display).
@@ -56,7 +59,7 @@ HOST_CFLAGS := -O2 -Wall -Wextra -Werror
 VERIFY_SRC  := tests/verify/vsoc-verify.c tests/verify/vsoc-datasheet.c
 
 .PHONY: all deps kernel initramfs tools dtb fit run test test-debug stress series bench report clean \
-	rehearse rehearse-all bench-rehearse
+	rehearse rehearse-all bench-rehearse lava
 
 all: kernel initramfs tools
 
@@ -80,15 +83,23 @@ $(BUILD)/guest/vsoc-verify: $(VERIFY_SRC) tests/verify/vsoc-datasheet.h | kernel
 	 $(CROSS)gcc -static -std=gnu11 $(HOST_CFLAGS) -Wno-sign-compare -I$$fdt -o $@ \
 		$(VERIFY_SRC) $$fdt/fdt.c $$fdt/fdt_ro.c $$fdt/fdt_strerror.c
 
+# The rehearsal's verdict in the guest (make rehearse: KTAP on the console
+# from the plan in the booted DTB, tools/rehearse/ktap.py)
+$(BUILD)/guest/rehearse-ktap: tests/verify/rehearse-ktap.c | deps
+	@mkdir -p $(@D)
+	$(CROSS)gcc -static -std=gnu11 $(HOST_CFLAGS) -o $@ $<
+
 # /stress: the guest side of make stress (qemu/stress.c), started by /init
 STRESS_SRC := qemu/stress.c qemu/stress-io.c
 $(BUILD)/stress: $(STRESS_SRC) qemu/stress.h | deps
 	@mkdir -p $(@D)
 	$(CROSS)gcc -static -pthread $(HOST_CFLAGS) -o $@ $(STRESS_SRC)
 
-$(BUILD)/initramfs.cpio: $(BUILD)/init $(BUILD)/guest/vsoc-verify $(BUILD)/stress qemu/initramfs.list kernel
+$(BUILD)/initramfs.cpio: $(BUILD)/init $(BUILD)/guest/vsoc-verify $(BUILD)/guest/rehearse-ktap \
+		$(BUILD)/stress qemu/initramfs.list kernel
 	@gen=$$(scripts/kernel.sh path | tail -n 1)/usr/gen_init_cpio; \
 	 sed -e 's|@INIT@|$(BUILD)/init|' -e 's|@VERIFY@|$(BUILD)/guest/vsoc-verify|' \
+	     -e 's|@REHEARSE@|$(BUILD)/guest/rehearse-ktap|' \
 	     -e 's|@STRESS@|$(BUILD)/stress|' qemu/initramfs.list > $@.list && \
 	 $$gen $@.list > $@.tmp && mv $@.tmp $@ && rm -f $@.list
 
@@ -106,7 +117,13 @@ $(BUILD)/vsoc-verify: $(VERIFY_SRC) tests/verify/vsoc-datasheet.h | deps
 	@mkdir -p $(@D)
 	gcc -std=c11 $(HOST_CFLAGS) -o $@ $(VERIFY_SRC) -lfdt
 
-tools: $(BUILD)/vsoc-reset.bin $(BUILD)/vsoc-verify
+# The guest's rehearsal verdict built for the host too: 70-rehearse runs it
+# on captures it changed (--root, tests/verify/guest-root.py)
+$(BUILD)/rehearse-ktap: tests/verify/rehearse-ktap.c | deps
+	@mkdir -p $(@D)
+	gcc -std=gnu11 $(HOST_CFLAGS) -o $@ $<
+
+tools: $(BUILD)/vsoc-reset.bin $(BUILD)/vsoc-verify $(BUILD)/rehearse-ktap
 
 dtb: kernel
 	@scripts/dtb.sh $(BOARD) $(BOARD_DTB)
@@ -148,6 +165,16 @@ bench: all
 # vendor/board of arch/arm64/boot/dts, vendor/board+overlay, or a .dts.
 rehearse: kernel initramfs
 	@scripts/rehearse.sh $(BOARD)
+
+# LAVA jobs (scripts/lava.sh; README "Running the boards on a LAVA lab"):
+# BOARDS as make run and make rehearse take them (default: every VSOC board
+# and variant, and every board rehearsed so far), FAMILY the families of
+# make rehearse-all, LAVA_URL where build/lava/ is served (default: file://),
+# LAVA_CALLBACK (and LAVA_TOKEN, a token's name) where the lab sends results
+lava: kernel initramfs tools
+	@scripts/lava.sh jobs $(if $(LAVA_URL),--url $(LAVA_URL)) \
+		$(if $(LAVA_CALLBACK),--callback $(LAVA_CALLBACK)) $(if $(LAVA_TOKEN),--token $(LAVA_TOKEN)) $(BOARDS) \
+		$(if $(FAMILY),$$(scripts/lava.sh families $(FAMILY)))
 
 rehearse-all: kernel initramfs
 	@scripts/rehearse-all.sh $(FAMILY)

@@ -5,11 +5,16 @@
 # Run as root it installs them (--no-install-recommends); otherwise it prints
 # the exact apt-get line and fails.
 #
-#   scripts/deps.sh [report]          install what is missing
-#   scripts/deps.sh --check [report]  only report, exit 1 if something is missing
+#   scripts/deps.sh [report] [lava]          install what is missing
+#   scripts/deps.sh --check [report] [lava]  only report, exit 1 if something is missing
 #
 # "report" adds the optional packages that only the HTML pin map's test
 # needs (tests/cases/70-report.sh): a headless browser to load the pages.
+# "lava" adds Debian's LAVA dispatcher, for the jobs of make lava and their
+# test (tests/cases/75-lava.sh); the device-type templates it renders come
+# from lava-server's package, which scripts/lava.sh unpacks into the cache
+# (installing lava-server would bring Django, gunicorn and a PostgreSQL
+# client, and recommends the database and Apache).
 set -euo pipefail
 
 check=
@@ -40,9 +45,15 @@ REPORT_PKGS=(
 	# Debian's Chromium, run headless to load the report's pages
 	chromium
 )
+LAVA_PKGS=(
+	# lava-run; it depends on systemd-sysv and python3-guestfs (and so
+	# on libguestfs, supermin and qemu-system-x86), about 150 packages
+	lava-dispatcher
+)
 for group in "$@"; do
 	case "$group" in
 	report) PKGS+=("${REPORT_PKGS[@]}") ;;
+	lava) PKGS+=("${LAVA_PKGS[@]}") ;;
 	*) echo "deps: unknown package group $group" >&2; exit 2 ;;
 	esac
 done

@@ -8,11 +8,18 @@
 # with pinctrl.strict_dt=1: the core's generic parser refuses what it would
 # only warn about (README "The strict parser").
 #
-#   scripts/rehearse.sh [--quiet] [--compact] [--config NAME] BOARD
+#   scripts/rehearse.sh [--quiet] [--compact] [--config NAME] [--fixup F.dtso] BOARD
 #
 # --quiet prints the last line of the verdict only; --compact (rehearse-all)
 # keeps the windows gzipped and no reset images (the verdict makes them
-# again), since a Qualcomm board's windows are 9 MiB.
+# again), since a Qualcomm board's windows are 9 MiB. --fixup boots the
+# board with an overlay applied that the verdict does not expect (as a boot
+# loader that edits the DT would; target-path on the virt DTB's paths), in
+# build/rehearse/<board>~<overlay>/.
+#
+# The guest prints its own verdict as KTAP on the console (from the plan
+# that prepare writes into the virt DTB); the run leaves it as
+# console.ktap, and the host's as verdict.ktap.
 #
 # BOARD: vendor/board (arch/arm64/boot/dts/ without .dts), vendor/board+ovl
 # (a tree .dtso applied on it), or a path to a .dts. Leaves
@@ -23,16 +30,17 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-quiet= compact= config=${VSOC_CONFIG:-vsoc}
+quiet= compact= fixup= config=${VSOC_CONFIG:-vsoc}
 while [ $# -gt 1 ]; do
 	case "$1" in
 	--quiet) quiet=1; shift ;;
 	--compact) compact=1; shift ;;
 	--config) config=$2; shift 2 ;;
+	--fixup) fixup=$2; shift 2 ;;
 	*) die "unknown option $1" ;;
 	esac
 done
-[ $# -eq 1 ] || die "usage: scripts/rehearse.sh [--quiet] [--compact] [--config NAME] BOARD"
+[ $# -eq 1 ] || die "usage: scripts/rehearse.sh [--quiet] [--compact] [--config NAME] [--fixup F.dtso] BOARD"
 # a boot takes about a second; the debug image (KASAN, kmemleak) far more
 timeout=60
 [ "$config" = vsoc ] || timeout=300
@@ -52,6 +60,13 @@ case "$board" in
 	name=${parts[0]}
 	for p in "${parts[@]:1}"; do name+="+$(basename "$p" .dtso)"; done ;;
 esac
+prep=()
+if [ -n "$fixup" ]; then
+	[ -f "$fixup" ] || die "no such overlay: $fixup"
+	fixup=$(realpath "$fixup")
+	name+="~$(basename "$fixup" .dtso)"
+	prep=(--fixup "$fixup")
+fi
 dir=$BUILD/rehearse/${name//\//_}
 mkdir -p "$BUILD/rehearse"
 
@@ -66,7 +81,7 @@ fi
 
 rm -rf "$dir"
 mkdir -p "$dir"
-if ! python3 "$TOP/tools/rehearse/rehearse.py" prepare "$board" "$dir" 2>"$dir/prepare.log"; then
+if ! python3 "$TOP/tools/rehearse/rehearse.py" prepare "$board" "$dir" "${prep[@]}" 2>"$dir/prepare.log"; then
 	cat "$dir/prepare.log" >&2
 	echo "$board: could not be prepared" >&2
 	exit 2
@@ -84,6 +99,11 @@ if [ -n "$quiet" ]; then
 	tail -n 1 "$dir/verdict.txt"
 else
 	python3 "$TOP/tools/rehearse/rehearse.py" verdict "$dir" | tee "$dir/verdict.txt" || rc=${PIPESTATUS[0]}
+	if [ -s "$dir/console.ktap" ]; then
+		msg "rehearse: the guest's verdict as KTAP: $dir/console.ktap (the host's: verdict.ktap)"
+	else
+		msg "rehearse: no KTAP on the console (see $dir/console.log)"
+	fi
 fi
 if [ -n "$compact" ]; then
 	rm -f "$dir"/*.reset "$dir/ram.img"

@@ -7,13 +7,43 @@
 # variant whose two devices claim one pin is reported with the pin's SoC
 # name and both DT paths; and each kind of disagreement (mux, config, input
 # select, a write no state explains) provoked in a real capture is reported
-# as exactly that pin and field.
+# as exactly that pin and field. Every rehearsal also leaves the guest's own
+# verdict, the KTAP on its console (tests/verify/rehearse-ktap.c, from the
+# plan in the booted DTB, debugfs and /dev/mem): the kernel's kunit.py parse
+# reads it, and it is the host's verdict.ktap line for line, on every board
+# here, on the conflict, and on a boot whose DT a fixup changed (one pin
+# not ok on both sides); run on the host on each provoked capture, the
+# guest's tool agrees with the host's verdict of it.
 set -uo pipefail
 . "$(dirname "$0")/../lib.sh"
 
 R=$TOP/scripts/rehearse.sh
 V="python3 $TOP/tools/rehearse/rehearse.py verdict"
+KUNIT="python3 $CACHE/linux/tools/testing/kunit/kunit.py parse"
 out=$BUILD/rehearse
+
+# NAME DIR RC SUMMARY: the guest's KTAP (console.ktap) is on the console,
+# equals the host's (verdict.ktap) and kunit.py parse exits RC with the
+# summary "Testing complete. SUMMARY"
+check_ktap() {
+	local t=$1 d=$2 want_rc=$3 want=$4 parsed rc
+	if ! [ -s "$d/console.ktap" ] || [ "$(head -n 1 "$d/console.ktap")" != "KTAP version 1" ]; then
+		fail "rehearse-$t-ktap" "no KTAP on the console ($d/console.log)"
+		return
+	fi
+	if diff -q "$d/console.ktap" "$d/verdict.ktap" >/dev/null; then
+		pass "rehearse-$t-ktap-host-agrees"
+	else
+		fail "rehearse-$t-ktap-host-agrees" "guest and host KTAP differ: $(diff "$d/console.ktap" "$d/verdict.ktap" | head -n 4 | tr '\n' ' ')"
+	fi
+	parsed=$($KUNIT <"$d/console.ktap" 2>&1)
+	rc=$?
+	if [ "$rc" = "$want_rc" ] && grep -Eq "Testing complete\. $want\$" <<<"$parsed"; then
+		pass "rehearse-$t-ktap-kunit-parse"
+	else
+		fail "rehearse-$t-ktap-kunit-parse" "exit $rc: $(grep 'Testing complete' <<<"$parsed")"
+	fi
+}
 
 # BOARD PINS: boots, agrees everywhere, and checks PINS pins. The counts of
 # imx8mm-evk, k3-am625-beagleplay, sun50i-h6-pine-h64 and qrb5165-rb5 are
@@ -36,6 +66,10 @@ rehearse_ok() {
 		pass "rehearse-$t" ;;
 	*) fail "rehearse-$t" "$line" ;;
 	esac
+	# on the console: a test per pin and per consumer, all passing
+	local n
+	n=$(python3 -c 'import json, sys; v = json.load(open(sys.argv[1])); print(len(v["rows"]) + len(v["consumers"]))' "$d/verdict.json" 2>/dev/null)
+	check_ktap "$t" "$d" 0 "Ran $n tests: passed: $n"
 	[ -s "$d/verdict.json" ] && [ -s "$d/virt.dtb" ] && [ -s "$d/console.log" ] &&
 		ls "$d"/win*.bin >/dev/null 2>&1 ||
 		fail "rehearse-$t-files" "missing verdict.json, virt.dtb, console.log or windows in $d"
@@ -130,6 +164,39 @@ done
 grep -q "^consumer /leds (rh018-leds): FAILED: pin MX8MM_IOMUXC_UART2_[RT]XD already requested by /soc@0/bus@30800000/spba-bus@30800000/serial@30890000$" "$d/verdict.txt" &&
 	pass "rehearse-conflict-consumer-failed" ||
 	fail "rehearse-conflict-consumer-failed" "/leds is not reported as failed by the claim"
+# on the console: the one test not ok is /leds, with the claim's words
+check_ktap conflict "$d" 1 "Ran 102 tests: passed: 101, failed: 1"
+if [ "$(grep -c '^    not ok ' "$d/console.ktap")" = 1 ] &&
+   grep -q '^    not ok [0-9]* consumer_/leds$' "$d/console.ktap" &&
+   grep -q '^    # consumer_/leds: FAILED: pin MX8MM_IOMUXC_UART2_[RT]XD already requested by /soc@0/bus@30800000/spba-bus@30800000/serial@30890000$' "$d/console.ktap"; then
+	pass "rehearse-conflict-ktap-names-the-consumer"
+else
+	fail "rehearse-conflict-ktap-names-the-consumer" "$(grep -B1 '^    not ok' "$d/console.ktap" | head -n 4 | tr '\n' ' ')"
+fi
+
+# --- a mismatch the guest sees: the booted DT is not the board's ----------
+# A fixup (an overlay on the booted DTB, as a boot loader's) sets bit 0 of
+# UART2_RXD's pad word; the plan is the board's DT: both verdicts find that
+# pin, and only it, not ok, with registers and debugfs at 0x141
+if [ -z "$debug" ]; then
+	d=$out/freescale_imx8mm-evk~imx8mm-evk-fixup-uart2-rxd
+	line=$("$R" --quiet --fixup "$TOP/tests/rehearse/imx8mm-evk-fixup-uart2-rxd.dtso" freescale/imx8mm-evk 2>&1)
+	rc=$?
+	case "$rc $line" in
+	"1 freescale/imx8mm-evk: 79 pins checked, 1 mismatches, 0 conflicts, 0 stray writes,"*)
+		pass "rehearse-fixup-mismatch" ;;
+	*) fail "rehearse-fixup-mismatch" "exit $rc: $line" ;;
+	esac
+	check_ktap fixup "$d" 1 "Ran 102 tests: passed: 101, failed: 1"
+	if [ "$(grep -c '^    not ok ' "$d/console.ktap")" = 1 ] &&
+	   grep -q '^    not ok [0-9]* MX8MM_IOMUXC_UART2_RXD$' "$d/console.ktap" &&
+	   grep -q '^    # MX8MM_IOMUXC_UART2_RXD: conf: registers=0x141, expected=0x140; conf: debugfs=0x141, expected=0x140$' "$d/console.ktap" &&
+	   tail -n 1 "$d/console.ktap" | grep -q '^not ok 1 freescale/imx8mm-evk~imx8mm-evk-fixup-uart2-rxd$'; then
+		pass "rehearse-fixup-ktap-names-the-pin"
+	else
+		fail "rehearse-fixup-ktap-names-the-pin" "$(grep -B1 'not ok' "$d/console.ktap" | head -n 4 | tr '\n' ' ')"
+	fi
+fi
 
 # --- each kind of disagreement, provoked in a real capture ------------------
 # mutate RUN FIELD-SELECTOR VALUE: copy the imx8mm-evk run, put VALUE in the
@@ -155,11 +222,26 @@ provoke() {
 	else
 		fail "rehearse-provoked-$name" "exit $rc; $(grep 'MISMATCH\|STRAY' <<<"$txt" | head -3 | tr '\n' ' ')"
 	fi
+	# the guest's tool (built for the host) on what the guest would have
+	# seen of the changed capture prints the host's KTAP of it: the pin not
+	# ok, or, for a stray word (which the guest does not check), all ok
+	local nbad=$5
+	rm -rf "$m.root"
+	python3 "$TOP/tests/verify/guest-root.py" "$m" "$m.root" >&2
+	"$BUILD/rehearse-ktap" --root "$m.root" --mem "$m.root/mem" >"$m/guest.ktap"
+	rc=$?
+	rm -rf "$m.root"
+	if [ "$rc" = "$nbad" ] && [ "$(grep -c '^    not ok ' "$m/guest.ktap")" = "$nbad" ] &&
+	   diff -q "$m/guest.ktap" "$m/verdict.ktap" >/dev/null; then
+		pass "rehearse-provoked-$name-guest-ktap"
+	else
+		fail "rehearse-provoked-$name-guest-ktap" "exit $rc; $(diff "$m/guest.ktap" "$m/verdict.ktap" | head -n 4 | tr '\n' ' ')"
+	fi
 }
 if [ -z "$debug" ] && [ -f "$src/verdict.json" ]; then
-	provoke mux 0x23c 0x5 '^MX8MM_IOMUXC_UART2_RXD .* MISMATCH mux: registers=0x5, expected=0x0$'
-	provoke config 0x4a4 0x141 '^MX8MM_IOMUXC_UART2_RXD .* MISMATCH conf: registers=0x141, expected=0x140$'
-	provoke input 0x4fc 0x1 '^MX8MM_IOMUXC_UART2_RXD .* MISMATCH input: registers=0x1, expected=0x0$'
-	provoke stray 0x8000 0x0 '^STRAY WRITE /soc@0/bus@30000000/pinctrl@30330000 window 0 offset 0x8000: reset 0xa5a5a5a5, registers 0x0, no applied state writes it$'
+	provoke mux 0x23c 0x5 '^MX8MM_IOMUXC_UART2_RXD .* MISMATCH mux: registers=0x5, expected=0x0$' 1
+	provoke config 0x4a4 0x141 '^MX8MM_IOMUXC_UART2_RXD .* MISMATCH conf: registers=0x141, expected=0x140$' 1
+	provoke input 0x4fc 0x1 '^MX8MM_IOMUXC_UART2_RXD .* MISMATCH input: registers=0x1, expected=0x0$' 1
+	provoke stray 0x8000 0x0 '^STRAY WRITE /soc@0/bus@30000000/pinctrl@30330000 window 0 offset 0x8000: reset 0xa5a5a5a5, registers 0x0, no applied state writes it$' 0
 fi
 finish

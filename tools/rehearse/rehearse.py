@@ -3,13 +3,24 @@
 """Rehearse a real board's pin configuration with its SoC's own mainline
 pin controller driver on QEMU virt (scripts/rehearse.sh runs the steps).
 
-  rehearse.py prepare BOARD OUTDIR   compile the board as kbuild does and
+  rehearse.py prepare BOARD OUTDIR [--fixup F.dtso]
+                                     compile the board as kbuild does and
                                      write OUTDIR/{board.dtb,virt.dtb,
-                                     plan.json,windows.txt,*.reset}
+                                     plan.json,windows.txt,*.reset}; the
+                                     virt DTB carries what the board asks
+                                     for as /rehearse-plan (ktap.py), for
+                                     the guest's own KTAP verdict. --fixup:
+                                     an overlay applied to the virt DTB
+                                     after that, as a boot loader that
+                                     edits the DT would (target-path on
+                                     the virt DTB's paths): the verdicts
+                                     see what it changes as mismatches
   rehearse.py verdict OUTDIR         after the boot: the per-pin table, one
                                      line per consumer and per thing not
                                      rehearsed; OUTDIR/verdict.json; exit 0
-                                     only when everything agrees
+                                     only when everything agrees; also
+                                     OUTDIR/verdict.ktap (the same as
+                                     KTAP) and console.ktap (the guest's)
 
 BOARD is a board of the tree as under arch/arm64/boot/dts/ without .dts
 (freescale/imx8mm-evk), BOARD+OVERLAY for a tree .dtso on it, or a path to
@@ -20,15 +31,17 @@ own DTB, from -machine dumpdtb).
 
 import json
 import os
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import board   # noqa: E402
+import ktap     # noqa: E402
 import verdict  # noqa: E402
 
 
-def prepare(name, outdir):
+def prepare(name, outdir, fixup=None):
     ksrc = os.environ["KSRC"]
     os.makedirs(outdir, exist_ok=True)
     srcs = board.resolve(name, ksrc)
@@ -40,6 +53,8 @@ def prepare(name, outdir):
     plan["board"] = name
     plan["ksrc"] = ksrc      # the tree whose driver tables the verdict reads
     plan["sources"] = [os.path.relpath(s, ksrc) if s.startswith(ksrc) else s for s in srcs]
+    if fixup:
+        plan["fixup"] = os.path.basename(fixup)[:-5] if fixup.endswith(".dtso") else fixup
     with open(os.path.join(outdir, "windows.txt"), "w") as f:
         for ctl in ctrls.values():
             for i, (wname, addr, size, _, _) in enumerate(ctl.windows):
@@ -48,6 +63,17 @@ def prepare(name, outdir):
                     r.write(ctl.family.reset_image(ctl, i, size))
                 f.write("%s %#x %#x %s\n" % (wname, addr, size, img))
     board.write_plan(plan, os.path.join(outdir, "plan.json"))
+    vdtb = os.path.join(outdir, "virt.dtb")
+    ktap.add_plan(outdir, bdtb, vdtb)
+    if fixup:
+        odtb = os.path.join(outdir, "fixup.dtbo")
+        board.compile_dts(fixup, odtb, ksrc, os.environ["DTC"])
+        r = subprocess.run([os.environ["FDTOVERLAY"], "-i", vdtb, "-o", vdtb, odtb],
+                           capture_output=True, text=True)
+        if r.returncode:
+            raise SystemExit("rehearse: the fixup %s does not apply: %s" % (fixup, r.stderr.strip()))
+        print("rehearse: %s: booted with the fixup %s, which the plan does not know"
+              % (name, fixup), file=sys.stderr)
     n = sum(1 for c in plan["consumers"] if c.get("dev") and not c["hog"])
     print("rehearse: %s: %d pin controller(s) moved, %d consumer(s), %d not rehearsed"
           % (name, len(ctrls), n, len(plan["skipped"])), file=sys.stderr)
@@ -101,18 +127,7 @@ def show(res, out=sys.stdout):
                                                     p["problem"]), file=out)
     for c in res["consumers"]:
         kind = "hogs of" if c["hog"] else "consumer"
-        if c["failed"]:
-            print("%s %s (%s): FAILED: %s" % (kind, c["path"], c["dev"], c["why"] or "no state applied"),
-                  file=out)
-        elif c.get("unapplied"):
-            print("%s %s (%s): NOT APPLIED: %s" % (kind, c["path"], c["dev"], c["unapplied"]),
-                  file=out)
-        elif c["applied"]:
-            print("%s %s (%s): %s applied" % (kind, c["path"], c["dev"], " then ".join(c["applied"])),
-                  file=out)
-        else:
-            print("%s %s (%s): no default state (states: %s)" % (
-                kind, c["path"], c["dev"], ", ".join(c["states"]) or "none"), file=out)
+        print("%s %s (%s): %s" % (kind, c["path"], c["dev"], ktap.consumer_text(c)), file=out)
     for s in plan["skipped"]:
         what = ("state %s of %s" % (s["state"], s["path"])) if s.get("state") else s["path"]
         print("not rehearsed: %s: %s" % (what, s["why"]), file=out)
@@ -120,8 +135,7 @@ def show(res, out=sys.stdout):
     bad = sum(1 for r in rows if r["mismatch"])
     failed = sum(1 for c in res["consumers"] if c["failed"])
     # a pinctrl-0 without pinctrl-names is a state nobody applies: a finding
-    unapplied = sum(1 for c in res["consumers"] if c.get("unapplied") and not c["failed"]
-                    and ("no pinctrl-names" in c["unapplied"] or "sets nothing" in c["unapplied"]))
+    unapplied = sum(1 for c in res["consumers"] if ktap.consumer_bad(c) and not c["failed"])
     print("%s: %d pins checked, %d mismatches, %d conflicts, %d stray writes, "
           "%d bad nodes, %d consumers failed, %d states never applied, %d not rehearsed" % (
               plan["board"], npins, bad, len(res["conflicts"]), len(res["stray"]),
@@ -145,12 +159,20 @@ def verdict_cmd(outdir):
                           for c in res["ctrls"]]}
     with open(os.path.join(outdir, "verdict.json"), "w") as f:
         json.dump(js, f, indent=1, sort_keys=True)
+    with open(os.path.join(outdir, "verdict.ktap"), "w") as f:
+        f.write(ktap.host_ktap(res))
+    dumps = verdict.read_console(os.path.join(outdir, "console.log"))
+    with open(os.path.join(outdir, "console.ktap"), "w") as f:
+        text = dumps.get(("boot", "ktap"), "")
+        f.write(text + "\n" if text else "")
     return rc
 
 
 def main(argv):
     if len(argv) == 3 and argv[0] == "prepare":
         return prepare(argv[1], argv[2])
+    if len(argv) == 5 and argv[0] == "prepare" and argv[3] == "--fixup":
+        return prepare(argv[1], argv[2], argv[4])
     if len(argv) == 2 and argv[0] == "verdict":
         return verdict_cmd(argv[1])
     print(__doc__, file=sys.stderr)

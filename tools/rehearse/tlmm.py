@@ -221,6 +221,7 @@ class TLMM(Family):
         return out
 
     def empty(self, ctrl, node):
+        self.load()     # dt_params[], before any table was asked for
         names = {p[0] for p in self.params}
         return not any(n.has("function") or any(n.has(p) for p in names)
                        for n in self.sources(node))

@@ -120,10 +120,25 @@ def state_sequence(states, current):
     return [current]
 
 
-def evaluate(outdir, board_dtb):
+class _FromDebugfs(dict):
+    """pin names a family takes from debugfs: each looked-up name is MARK"""
+    MARK = "\x01debugfs"
+
+    def get(self, key, default=None):
+        return self.MARK
+
+
+def evaluate(outdir, board_dtb, planning=False):
+    """The verdict of a rehearsal run in OUTDIR. planning=True: before the
+    boot, what the board's DT asks for, every consumer assumed to apply its
+    states (no console, no windows: the registers are the reset images);
+    each row then says which pin names the guest reads from its debugfs
+    (see ktap_plan)."""
     plan = json.load(open(os.path.join(outdir, "plan.json")))
-    dumps = read_console(os.path.join(outdir, "console.log"))
-    guest = Guest(dumps)
+    if planning:
+        guest = Guest({})
+    else:
+        guest = Guest(read_console(os.path.join(outdir, "console.log")))
     tree = fdt.read(board_dtb)
     by_ph = tree.by_phandle()
     fam_by_name = {f.name: f for f in families.FAMILIES}
@@ -139,14 +154,17 @@ def evaluate(outdir, board_dtb):
         ctl.pad_names = {int(k): v for k, v in c["pad_names"].items()}
         ctl.guest_pins = guest.pins(ctl.dev)
         ctl.pin_names = {p: v[0] for p, v in ctl.guest_pins.items()}
-        ctl.regs = [bytearray(read_window(os.path.join(outdir, w["name"] + ".bin")))
-                    for w in ctl.windows]
         ctl.reset = []
         for i, w in enumerate(ctl.windows):
             f = os.path.join(outdir, w["name"] + ".reset")
             # rehearse-all keeps no reset images: made again from the family
             ctl.reset.append(bytearray(open(f, "rb").read() if os.path.isfile(f) else
                                        ctl.family.reset_image(ctl, i, w["size"])))
+        if planning:
+            ctl.regs = [bytearray(r) for r in ctl.reset]
+        else:
+            ctl.regs = [bytearray(read_window(os.path.join(outdir, w["name"] + ".bin")))
+                        for w in ctl.windows]
         ctrls.append(ctl)
     ctl_by_path = {c.path: c for c in ctrls}
     several = len(ctrls) > 1
@@ -160,6 +178,25 @@ def evaluate(outdir, board_dtb):
             if a.path in ctl_by_path:
                 return ctl_by_path[a.path]
         return None
+
+    if planning:
+        # every device with a "default" state binds and applies it, unless
+        # all its nodes make no map (the core then creates no state)
+        for c in plan["consumers"]:
+            if not c.get("dev"):
+                continue
+            states = {s[0]: s[2] for s in pin_state_props(tree.find(c["path"]))
+                      if s[0] in c.get("states", [])}
+            if "default" not in states:
+                continue
+            st = "init" if "init" in states else "default"
+            nodes = [by_ph.get(ph) for ph in states.get(st, [])]
+            if nodes and all(pn is not None and ctl_of(pn) and
+                             ctl_of(pn).family.empty(ctl_of(pn), pn) for pn in nodes):
+                continue
+            guest.handles[c["dev"]] = "default"
+        for ctl in ctrls:
+            ctl.pin_names = _FromDebugfs()
 
     # who failed on which pin (from the kernel log)
     claims = {}
@@ -244,6 +281,11 @@ def evaluate(outdir, board_dtb):
                                           "owner": o[1], "owner_node": o[2],
                                           "claimant": c["path"], "claimant_node": pn.path,
                                           "state": st})
+                    if planning:
+                        # the core releases the claims of a state it could
+                        # not apply: this device owns no pin in the end
+                        for k in [k for k, v in owner_expect.items() if v[0] == dev]:
+                            del owner_expect[k]
                     stop = True
                     break
                 for w in mw:
@@ -323,8 +365,11 @@ def evaluate(outdir, board_dtb):
                "consumer": last.consumer, "node": last.node, "fields": [], "mismatch": []}
         for field, off, exp, got, writes in sorted(fields, key=lambda f: f[1]):
             dbg = debugfs_value(ctl, pin, field, confs)
+            w0 = writes[-1].w
             row["fields"].append({"field": field, "offset": off, "expected": exp,
                                   "registers": got, "debugfs": dbg,
+                                  "window": w0.window, "mask": w0.mask, "width": w0.width,
+                                  "debugfs_kind": debugfs_kind(ctl, field),
                                   "set_by": [[w.consumer, w.state, w.node] for w in writes]})
             if got != exp:
                 row["mismatch"].append("%s: registers=%#x, expected=%#x" % (field, got, exp))
@@ -334,10 +379,12 @@ def evaluate(outdir, board_dtb):
         if want != got_owner:
             row["mismatch"].append("owner: debugfs=%s, expected=%s" % (got_owner, want))
         row["owner"] = got_owner
+        row["expected_owner"] = want
         rows.append(row)
 
-    # writes no applied state explains
-    for ctl in ctrls:
+    # writes no applied state explains (none before the boot: a TLMM's
+    # windows are 9 MiB of words to compare)
+    for ctl in ctrls if not planning else []:
         for win, (reset, regs) in enumerate(zip(ctl.reset, ctl.regs)):
             size = min(len(regs), ctl.windows[win]["orig_size"])
             for off in range(0, size - 3, 4):
@@ -377,6 +424,23 @@ def read_reg(buf, off, width):
         return 0
     return {1: buf[off], 2: struct.unpack_from("<H", buf, off)[0],
             4: struct.unpack_from("<I", buf, off)[0]}[width]
+
+
+# How the guest reads a field back from debugfs, for the console's KTAP
+# (tests/verify/rehearse-ktap.c reads these codes): the cases of
+# debugfs_value() below, in its order
+DEBUGFS_KINDS = {None: 0, "imx-conf": 1, "sunxi-drive": 2, "sunxi-pull": 3,
+                 "pinctrl-single": 4}
+
+
+def debugfs_kind(ctl, field):
+    if ctl.family.name == "imx" and field == "conf":
+        return "imx-conf"
+    if ctl.family.name == "sunxi" and field in ("drive", "pull"):
+        return "sunxi-" + field
+    if ctl.family.name == "pinctrl-single":
+        return "pinctrl-single"
+    return None
 
 
 def debugfs_value(ctl, pin, field, confs):

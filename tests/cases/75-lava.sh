@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# LAVA (make lava, scripts/lava.sh): the job of every VSOC board and of two
+# rehearsed real boards (with a results callback, as a KernelCI lab's) passes
+# LAVA's own schema check (lava_common, as lava-server checks a
+# submission), and one that breaks it does not; then a
+# VSOC board and a rehearsed real board, each with a deliberate mismatch,
+# go through Debian's lava-dispatcher (lava-run with the local QEMU device
+# dictionary tools/lava/vsoc-qemu.jinja2 rendered on lava-server's
+# qemu.jinja2): the job completes, and the test cases LAVA recorded from the
+# console's KTAP are, case by case, the host's verdict of a direct boot of
+# the same board (one pin fails, the one made to).
+set -uo pipefail
+. "$(dirname "$0")/../lib.sh"
+
+"$TOP/scripts/deps.sh" lava >&2 || { fail lava-deps "scripts/deps.sh lava failed"; exit 1; }
+
+L=$TOP/scripts/lava.sh
+out=$BUILD/tests/lava
+rm -rf "$out"
+mkdir -p "$out"
+
+# --- the jobs: every VSOC board and variant, two real boards ----------------
+mapfile -t vsoc < <("$TOP/scripts/dtb.sh" --list)
+if "$L" jobs --out "$out/all" --callback https://ci.invalid/callback/lava --token ci-token \
+	"${vsoc[@]}" freescale/imx8mm-evk ti/k3-am625-beagleplay >"$out/jobs.log" 2>&1; then
+	n=$(grep -c ': valid$' "$out/jobs.log")
+	want=$(( ${#vsoc[@]} + 2 ))
+	[ "$n" = "$want" ] && [ "$(wc -l <"$out/all/jobs.txt")" = "$want" ] &&
+		pass "lava-jobs-valid" ||
+		fail "lava-jobs-valid" "$n of $want jobs valid: $(grep -v ': valid$' "$out/jobs.log" | head -n 3 | tr '\n' ' ')"
+else
+	fail "lava-jobs-valid" "scripts/lava.sh jobs failed: $(tail -n 3 "$out/jobs.log" | tr '\n' ' ')"
+fi
+# what a job boots: kernel, initramfs, DTB, the windows' reset images
+j=$out/all/ti_k3-am625-beagleplay/job.yaml
+if [ -f "$j" ] && grep -q 'file://.*/Image$' "$j" && grep -q 'image_arg: -initrd {initrd}' "$j" &&
+   grep -q 'image_arg: -dtb {dtb}' "$j" &&
+   [ "$(grep -c 'image_arg: -device loader,file={win[0-9_]*},addr=0x' "$j")" -ge 2 ] &&
+   grep -q '^device_type: qemu$' "$j" && grep -q 'arch: arm64' "$j" &&
+   grep -q '^  - url: https://ci.invalid/callback/lava$' "$j" && grep -q '^    token: ci-token$' "$j"; then
+	pass "lava-job-artifacts"
+else
+	fail "lava-job-artifacts" "$j lacks the kernel, initramfs, DTB, the two controllers' windows or the callback"
+fi
+# the check is LAVA's: a job with a monitor name it refuses is invalid
+if [ -f "$j" ]; then
+	sed 's/^    - name: pins$/    - name: pins and more/' "$j" >"$out/broken.yaml"
+	r=$(python3 "$TOP/tools/lava/lava.py" validate "$out/broken.yaml" 2>&1)
+	[ $? = 1 ] && grep -q 'INVALID' <<<"$r" && pass "lava-schema-refuses" ||
+		fail "lava-schema-refuses" "a job with monitor name 'pins and more' passed: $r"
+fi
+
+# --- through lava-run, each against a direct boot ------------------------
+# NAME JOBDIR HOSTKTAP BADCASE: lava-run completes the job; its recorded
+# cases are those of the host's KTAP, and BADCASE is the only failing one
+through_lava() {
+	local name=$1 jd=$2 host=$3 bad=$4 r
+	if ! "$L" run "$jd" >"$out/$name.run.log" 2>&1; then
+		fail "lava-$name-run" "$(tail -n 2 "$out/$name.run.log" | tr '\n' ' ')"
+		return
+	fi
+	pass "lava-$name-run"
+	r=$jd/lava/results.txt
+	grep '^pins ' "$r" | sort >"$out/$name.lava"
+	python3 "$TOP/tools/lava/lava.py" ktap-cases "$host" | sort >"$out/$name.host"
+	if [ -s "$out/$name.host" ] && diff -q "$out/$name.lava" "$out/$name.host" >/dev/null; then
+		pass "lava-$name-cases-are-the-host-verdict"
+	else
+		fail "lava-$name-cases-are-the-host-verdict" "$(wc -l <"$out/$name.lava") cases recorded, $(wc -l <"$out/$name.host") in the host's KTAP: $(diff "$out/$name.lava" "$out/$name.host" | head -n 4 | tr '\n' ' ')"
+	fi
+	if [ "$(grep -c ' fail$' "$out/$name.lava")" = 2 ] && grep -q "^pins $bad fail$" "$out/$name.lava"; then
+		pass "lava-$name-the-mismatch-fails"
+	else
+		fail "lava-$name-the-mismatch-fails" "failing: $(grep ' fail$' "$out/$name.lava" | tr '\n' ' ')"
+	fi
+}
+
+# vsoc-evb with PF30's PAD left set by "firmware" (as 25-ktap): the pin
+# and the board fail
+reset=$out/reset-pf30.bin
+cp "$BUILD/vsoc-reset.bin" "$reset"
+printf '\001' | dd of="$reset" bs=1 seek=$((0x1000 + 4 * 190)) conv=notrunc status=none
+"$L" jobs --out "$out/evb" --reset "$reset" vsoc-evb >"$out/evb.jobs.log" 2>&1 ||
+	fail "lava-evb-job" "$(tail -n 2 "$out/evb.jobs.log" | tr '\n' ' ')"
+dtb=$(board_dtb vsoc-evb)
+if "$TOP/qemu/run.sh" --name lava-evb-direct --reset "$reset" "$dtb" >/dev/null 2>&1; then
+	"$BUILD/vsoc-verify" --ktap "$BUILD/run/lava-evb-direct" >"$out/evb.host.ktap"
+	through_lava evb "$out/evb/vsoc-evb" "$out/evb.host.ktap" pf30
+else
+	fail "lava-evb-direct" "the direct boot failed"
+fi
+
+# imx8mm-evk booted with the fixup of UART2_RXD's pad (as 70-rehearse): the
+# pin and the board fail
+fx=$TOP/tests/rehearse/imx8mm-evk-fixup-uart2-rxd.dtso
+"$L" jobs --out "$out/imx" --fixup "$fx" freescale/imx8mm-evk >"$out/imx.jobs.log" 2>&1 ||
+	fail "lava-imx8mm-job" "$(tail -n 2 "$out/imx.jobs.log" | tr '\n' ' ')"
+"$TOP/scripts/rehearse.sh" --quiet --fixup "$fx" freescale/imx8mm-evk >/dev/null 2>&1
+h=$BUILD/rehearse/freescale_imx8mm-evk~imx8mm-evk-fixup-uart2-rxd/verdict.ktap
+if [ -s "$h" ]; then
+	through_lava imx8mm "$out/imx/freescale_imx8mm-evk~imx8mm-evk-fixup-uart2-rxd" "$h" \
+		mx8mm_iomuxc_uart2_rxd
+else
+	fail "lava-imx8mm-direct" "the direct rehearsal left no verdict.ktap"
+fi
+finish
