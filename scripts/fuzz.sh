@@ -15,8 +15,13 @@
 #			debug image (KASAN, kmemleak, lockdep, UBSAN) takes
 #			about 8 s a boot against 0.7 s
 #	--jobs J	QEMUs at a time (default 2, one per core)
+#	--out-name D	run in build/fuzz/D (make stress: "debug", the first
+#			boards of the same seed again on the debug kernel)
 #	--keep		keep every case's console and windows (by default
 #			only those of the cases that break the rule stay)
+#	--replay [DIR]	no mutations: boot and judge the corpus cases of DIR
+#			(default tests/corpus/fuzz), in build/fuzz/replay;
+#			fails while any of them still breaks the rule
 #
 # The boards: every VSOC board and board variant (boards/), the test boards
 # (tests/boards/), and two real boards rehearsed with their SoC's own driver
@@ -29,7 +34,9 @@
 # Prints the seed, the count, one line per case that breaks the rule and
 # the totals; exit 0 only when no case breaks it. The cases are in
 # build/fuzz/<full|quick>/NNNN/ (case.dtb or virt.dtb), judged in
-# results.json.
+# results.json; one case of each class of those that break the rule is
+# written as a corpus case (the base board included, the mutation as
+# overrides) to build/fuzz/<full|quick>/corpus/, for tests/corpus/fuzz/.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -52,23 +59,29 @@ if [ "${1:-}" = --boot-one ]; then
 	exit 0
 fi
 
-quick= seed=1 count= config=${VSOC_CONFIG:-vsoc} jobs=2 keep=
+quick= seed=1 count= config=${VSOC_CONFIG:-vsoc} jobs=2 keep= replay= outname=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--quick) quick=1; shift ;;
+	--replay) replay=$TOP/tests/corpus/fuzz; shift
+		  if [ $# -gt 0 ] && [ -d "$1" ]; then replay=$(realpath "$1"); shift; fi ;;
 	--seed) seed=$2; shift 2 ;;
 	--count) count=$2; shift 2 ;;
 	--config) config=$2; shift 2 ;;
 	--jobs) jobs=$2; shift 2 ;;
 	--keep) keep=1; shift ;;
+	--out-name) outname=$2; shift 2 ;;
 	*) die "unknown option $1" ;;
 	esac
 done
-if [ -n "$quick" ]; then
+if [ -n "$replay" ]; then
+	out=$BUILD/fuzz/replay
+elif [ -n "$quick" ]; then
 	count=${count:-120} out=$BUILD/fuzz/quick
 else
 	count=${count:-2400} out=$BUILD/fuzz/full
 fi
+[ -z "$outname" ] || out=$BUILD/fuzz/$outname
 real=${FUZZ_REAL:-freescale/imx8mm-evk ti/k3-am625-beagleplay}
 start=$(date +%s)
 export VSOC_CONFIG=$config
@@ -87,14 +100,17 @@ boot_base() {	# NAME DTB
 }
 for b in $("$TOP/scripts/dtb.sh" --list) \
 	 $(cd "$TOP/tests/boards" && ls ./*.dts | sed 's|^\./||; s|\.dts$||'); do
-	src=$b
-	[ -f "$TOP/tests/boards/$b.dts" ] && src=$TOP/tests/boards/$b.dts
+	src=$b file=$TOP/boards/$b.dts
+	[ -f "$file" ] || file=$TOP/boards/$b.dtso
+	[ -f "$TOP/tests/boards/$b.dts" ] && src=$TOP/tests/boards/$b.dts file=$src
 	"$TOP/scripts/dtb.sh" "$src" "$out/bases/$b.dtb" >/dev/null
 	boot_base "$b" "$out/bases/$b.dtb"
-	bases+=("vsoc:$b:$out/bases/$b.dtb")
+	bases+=("vsoc:$b:$out/bases/$b.dtb:$file")
 done
 # The real boards: rehearsed as they are (their boot is the reference)
 export KSRC=$CACHE/linux VIRT_DTB=$BUILD/rehearse/qemu-virt.dtb
+export DTC=$CACHE/out/vsoc/scripts/dtc/dtc FDTOVERLAY=$CACHE/out/vsoc/scripts/dtc/fdtoverlay
+[ -x "$FDTOVERLAY" ] || FDTOVERLAY=$(command -v fdtoverlay)
 for r in $real; do
 	rc=0
 	"$TOP/scripts/rehearse.sh" --quiet --config "$config" "$r" >"$out/bases/${r//\//_}.rehearse" 2>&1 || rc=$?
@@ -104,20 +120,26 @@ for r in $real; do
 	baseruns+=(--base "${r//\//_}=$dir")
 done
 
-python3 "$TOP/tools/fuzz/fuzz.py" gen --seed "$seed" --count "$count" --out "$out" "${bases[@]}"
+if [ -n "$replay" ]; then
+	python3 "$TOP/tools/fuzz/fuzz.py" import --dir "$replay" --out "$out" "${bases[@]}"
+	seed=replay
+else
+	python3 "$TOP/tools/fuzz/fuzz.py" gen --seed "$seed" --count "$count" --out "$out" "${bases[@]}"
+fi
 gen_done=$(date +%s)
 find "$out" -mindepth 1 -maxdepth 1 -name '[0-9][0-9][0-9][0-9]' | sort |
 	xargs -P "$jobs" -n 1 "$0" --boot-one "$config"
 boot_done=$(date +%s)
 status=0
 python3 "$TOP/tools/fuzz/fuzz.py" judge "$out" --verify "$BUILD/vsoc-verify" "${baseruns[@]}" \
-	>"$out/judge.txt" || status=1
+	--save "$out/corpus" --known "$TOP/tests/corpus/fuzz" >"$out/judge.txt" || status=1
 end=$(date +%s)
 grep -E '^[0-9]{4} .* BROKEN ' "$out/judge.txt" || true
-tail -n 3 "$out/judge.txt"
+grep -E '^fuzz: ' "$out/judge.txt" || true
 reports=$(grep -l 'the kernel reported a problem\|kernel panic\|QEMU hung' "$out"/[0-9]*/err 2>/dev/null | wc -l || true)
 n=$(find "$out" -mindepth 1 -maxdepth 1 -name '[0-9][0-9][0-9][0-9]' | wc -l)
 broken=$(grep -c -E '^[0-9]{4} .* BROKEN ' "$out/judge.txt" || true)
+known=$(grep -c -E '^[0-9]{4} .* BROKEN .*\(known: ' "$out/judge.txt" || true)
 if [ -z "$keep" ]; then
 	# keep the cases that break the rule whole; of the others the DTBs
 	for d in "$out"/[0-9][0-9][0-9][0-9]; do
@@ -125,8 +147,8 @@ if [ -z "$keep" ]; then
 		rm -f "$d"/console.log "$d"/*.bin "$d"/*.reset "$d"/fuzz-*.dtb
 	done
 fi
-echo "fuzz: seed $seed, ${quick:+quick, }config $config, $n boards, $broken break the rule," \
-	"$reports with a kernel report; wall time $((end - start)) s" \
+echo "fuzz: seed $seed, ${quick:+quick, }config $config, $n boards, $broken break the rule" \
+	"($known in known classes), $reports with a kernel report; wall time $((end - start)) s" \
 	"(boots $((boot_done - gen_done)) s, $(awk -v n="$n" -v s="$((boot_done - gen_done))" \
 	'BEGIN { if (n) printf "%.2f", s / n }') s a board with $jobs at a time)"
 [ "$broken" -eq 0 ] || status=1

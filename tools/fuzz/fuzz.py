@@ -10,9 +10,15 @@ each booted, each judged (scripts/fuzz.sh runs the steps).
       (a VSOC board: case.dtb; a real board: virt.dtb, board.dtb,
       plan.json, windows.txt and the reset images, as rehearse.py prepare
       leaves them). Every case is distinct (no two DTBs alike).
+  fuzz.py import --dir CORPUS --out DIR BASE...
+      the corpus cases (tests/corpus/fuzz/*.dts, each names its board) as
+      the cases of DIR, to boot and judge again
   fuzz.py judge DIR [--base NAME=RUNDIR]... [--verify VSOC-VERIFY]
+		    [--save CORPUS] [--known tests/corpus/fuzz]
       after the boots (DIR/<id>/rc, console.log): one line per case and
-      the totals; DIR/results.json. Exit 1 when a case breaks the rule.
+      the totals; DIR/results.json; one corpus case a class of the cases
+      that break the rule into CORPUS; a class that a case of --known was
+      saved for is marked known. Exit 1 when a case breaks the rule.
 
 Mutations (one to three a case, each picked with the seeded generator),
 on the pin nodes (every node below a pin controller) and the states (the
@@ -532,8 +538,18 @@ def rehearse_case(base, tree, ops, outdir):
     import board as rboard
     bdtb = os.path.join(outdir, "board.dtb")
     fdt.write(tree, bdtb)
-    plan, ctrls = rboard.transform(bdtb, os.environ["VIRT_DTB"],
+    # the transform reads the states as cells: it gets them cut to whole
+    # cells, and the booted DTB gets them as they are (below)
+    sane = fdt.parse(blob_of(tree))
+    for n in sane.root.walk():
+        for k, v in n.props.items():
+            if re.fullmatch(r"pinctrl-\d+", k) and len(v) % 4:
+                n.props[k] = v[:len(v) // 4 * 4]
+    tdtb = os.path.join(outdir, "transform.dtb")
+    fdt.write(sane, tdtb)
+    plan, ctrls = rboard.transform(tdtb, os.environ["VIRT_DTB"],
                                    os.path.join(outdir, "virt.dtb"), [])
+    os.unlink(tdtb)
     plan["board"] = base["name"]
     plan["ksrc"] = os.environ.get("KSRC")
     virt = fdt.read(os.path.join(outdir, "virt.dtb"))
@@ -560,6 +576,17 @@ def rehearse_case(base, tree, ops, outdir):
                 d.props[k] = v
         c["states"] = [s[0] for s in pin_state_props(node)]
         c["raw"] = True
+    # the hogs: the controllers' own states, as they are
+    for c in plan["controllers"]:
+        orig = tree.find(c["path"])
+        copy = virt.root.child("%s@%x" % (orig.basename, c["windows"][0]["addr"]))
+        if orig is None or copy is None:
+            continue
+        for k in [k for k in copy.props if k.startswith("pinctrl-")]:
+            del copy.props[k]
+        for k, v in orig.props.items():
+            if k.startswith("pinctrl-"):
+                copy.props[k] = v
     fdt.write(virt, os.path.join(outdir, "virt.dtb"))
     with open(os.path.join(outdir, "windows.txt"), "w") as f:
         for ctl in ctrls.values():
@@ -616,6 +643,66 @@ def gen(args):
     print("fuzz: seed %d: %d distinct mutated boards (%d tries) over %d boards" % (
         seed, len(cases), tries, len(bases)))
     return 0
+
+
+def import_cases(args):
+    """the corpus cases (tests/corpus/fuzz/*.dts, as save_cases writes
+    them) as cases to boot and judge again: each names its base board"""
+    out, src_dir, bases = args["out"], args["dir"], args["bases"]
+    top = os.path.abspath(os.path.join(HERE, "..", ".."))
+    by_name = {b["name"]: b for b in bases}
+    cases = []
+    for f in sorted(os.listdir(src_dir)):
+        if not f.endswith(".dts"):
+            continue
+        path = os.path.join(src_dir, f)
+        text = open(path).read()
+        m = re.search(r"^ \* make fuzz seed \S+ case \S+ board (\S+):", text.replace(",", ""), re.M)
+        if not m or m.group(1) not in by_name:
+            print("fuzz: %s: no base board among the boards fuzzed" % f, file=sys.stderr)
+            return 2
+        base = by_name[m.group(1)]
+        cid = "%04d" % len(cases)
+        d = os.path.join(out, cid)
+        os.makedirs(d, exist_ok=True)
+        ops = [{"op": "replay", "what": f, "node": "/", "node_name": "", "property": ""}]
+        if base["kind"] == "vsoc":
+            subprocess.run([os.path.join(top, "scripts", "dtb.sh"), path,
+                            os.path.join(d, "case.dtb")], check=True, stdout=subprocess.DEVNULL)
+        else:
+            import board as rboard
+            ksrc = os.environ["KSRC"]
+            rboard.build_board_dtb(rboard.resolve(path, ksrc), os.path.join(d, "board.dtb"),
+                                   ksrc, os.environ["DTC"], os.environ["FDTOVERLAY"])
+            tree = fdt.read(os.path.join(d, "board.dtb"))
+            bt = fdt.read(os.path.join(base["dir"], "board.dtb"))
+            for n in tree.root.walk():
+                b = bt.find(n.path)
+                mine = {k: v for k, v in n.props.items() if k.startswith("pinctrl-")}
+                theirs = {k: v for k, v in (b.props.items() if b else []) if k.startswith("pinctrl-")}
+                if mine != theirs:
+                    ops.append({"op": "replay", "what": "states of %s" % n.path, "node": n.path,
+                                "node_name": n.name, "property": "pinctrl-0"})
+            rehearse_case(base, tree, ops, d)
+        cases.append({"id": cid, "base": base["name"], "kind": base["kind"], "ops": ops,
+                      "sha256": ""})
+    with open(os.path.join(out, "cases.json"), "w") as f:
+        json.dump({"seed": "replay", "count": len(cases), "bases": bases, "cases": cases}, f,
+                  indent=1)
+    print("fuzz: %d corpus cases from %s" % (len(cases), src_dir))
+    return 0
+
+
+def known_classes(corpus):
+    """the classes the corpus cases were saved for ("known-bad: ... [CLASS]")"""
+    out = {}
+    if corpus and os.path.isdir(corpus):
+        for f in sorted(os.listdir(corpus)):
+            if f.endswith(".dts"):
+                m = re.search(r"^ \* known-bad: .* \[(.*)\]$", open(os.path.join(corpus, f)).read(), re.M)
+                if m:
+                    out[m.group(1)] = f
+    return out
 
 
 # -- judging -----------------------------------------------------------------
@@ -719,10 +806,14 @@ def names_node_and_property(line, paths, pin_names, props):
     if not node:
         return False
     toks = set(t.rstrip(".:,") for t in TOKEN.findall(line))
-    return bool(toks & props)
+    return bool((toks & props) - WORDS)
 
 
-KNOWN_PROPS = set(FLAGS + VALUED + UNKNOWN) | STRUCTURAL | {
+# words of the core's messages that a mutation may also add as a property
+WORDS = {"pin", "group", "status", "reg", "name", "x"}
+
+
+KNOWN_PROPS = set(FLAGS + VALUED) | STRUCTURAL | {
     "pinctrl-names", "status"} | {"pinctrl-%d" % i for i in range(8)}
 
 
@@ -854,6 +945,7 @@ def judge(args):
                             "paths": paths, "props": props, "pin_names": pin_names,
                             "missing": {k for k in expected_devices(t, b["kind"])
                                         if k not in got}}
+    known = known_classes(args.get("known"))
     results = []
     for case in meta["cases"]:
         d = os.path.join(out, case["id"])
@@ -861,8 +953,11 @@ def judge(args):
         results.append(r)
         line = "%s %-24s %-26s %s" % (r["id"], r["base"], r["verdict"], " + ".join(r["ops"]))
         if r["verdict"] == "BROKEN":
+            r["known"] = known.get(r["class"])
             line += "  -- " + r["why"] + " [" + r["class"] + "]"
-        print(line[:500])
+            if r["known"]:
+                line += " (known: tests/corpus/fuzz/%s)" % r["known"]
+        print(line[:600])
     with open(os.path.join(out, "results.json"), "w") as f:
         json.dump(results, f, indent=1)
     counts = {}
@@ -887,28 +982,157 @@ def judge(args):
         if r["verdict"] == "BROKEN":
             classes.setdefault(r["class"], []).append(r["id"])
     for k, v in sorted(classes.items(), key=lambda kv: -len(kv[1])):
-        print("fuzz: class %d case(s) (%s%s): %s" % (len(v), ", ".join(v[:5]),
-                                                    ", ..." if len(v) > 5 else "", k))
+        print("fuzz: class %d case(s) (%s%s): %s%s" % (
+            len(v), ", ".join(v[:5]), ", ..." if len(v) > 5 else "", k,
+            " (known: tests/corpus/fuzz/%s)" % known[k] if k in known else " (NEW)"))
+    print("fuzz: broken %d, of them in known classes %d" % (
+        counts.get("BROKEN", 0), sum(1 for r in results if r.get("known"))))
+    if args.get("save"):
+        save_cases(meta, results, out, args["save"], bases)
     return 1 if counts.get("BROKEN") else 0
 
 
+# -- corpus cases: a representative of each class of broken boards ---------
+def dts_value(v):
+    if v == b"":
+        return None
+    if v.endswith(b"\0") and all(32 <= c < 127 for c in v[:-1].replace(b"\0", b"")) \
+            and b"\0\0" not in v and not v.startswith(b"\0"):
+        return ", ".join('"%s"' % x.decode().replace("\\", "\\\\").replace('"', '\\"')
+                         for x in v[:-1].split(b"\0"))
+    if len(v) % 4 == 0:
+        return "<%s>" % " ".join("%#x" % c for c in cells_of(v))
+    return "[%s]" % " ".join("%02x" % c for c in v)
+
+
+def dts_props(node, ind):
+    out = []
+    for k, v in node.props.items():
+        dv = dts_value(v)
+        out.append("%s%s%s;" % (ind, k, "" if dv is None else " = " + dv))
+    return out
+
+
+def dts_node(node, ind):
+    out = ["%s%s {" % (ind, node.name)] + dts_props(node, ind + "\t")
+    for c in node.children:
+        out += dts_node(c, ind + "\t")
+    return out + ["%s};" % ind]
+
+
+def dts_diff(base, mut):
+    """the mutated tree as overrides of the base one, node by node"""
+    out = []
+    for n in mut.root.walk():
+        if n.path.startswith("/__"):
+            continue
+        b = base.find(n.path)
+        if b is None:
+            continue            # written with its parent
+        lines = []
+        for k, v in n.props.items():
+            if b.props.get(k) != v:
+                dv = dts_value(v)
+                lines.append("\t%s%s;" % (k, "" if dv is None else " = " + dv))
+        for k in b.props:
+            if k not in n.props:
+                lines.append("\t/delete-property/ %s;" % k)
+        names = [c.name for c in n.children]
+        for c in b.children:
+            if c.name not in names:
+                lines.append("\t/delete-node/ %s;" % c.name)
+        for c in n.children:
+            if b.child(c.name) is None:
+                lines += dts_node(c, "\t")
+        if lines:
+            out += ["", "&{%s} {" % n.path] + lines + ["};"]
+    return out
+
+
+def save_cases(meta, results, out, corpus, bases):
+    """one case per class: a .dts of the VSOC corpus layout (the base board
+    included, the mutation as overrides), or for a real board a .dts that
+    includes the tree's board (scripts/rehearse.sh takes it)"""
+    os.makedirs(corpus, exist_ok=True)
+    cases = {c["id"]: c for c in meta["cases"]}
+    best = {}
+    for r in results:
+        if r["verdict"] != "BROKEN":
+            continue
+        k = r["class"]
+        if k not in best or len(r["ops"]) < len(best[k]["ops"]):
+            best[k] = r
+    written = []
+    for k, r in sorted(best.items(), key=lambda kv: kv[1]["id"]):
+        c = cases[r["id"]]
+        b = next(x for x in meta["bases"] if x["name"] == c["base"])
+        d = os.path.join(out, c["id"])
+        name = "fuzz-%s-%s" % (meta["seed"], c["id"])
+        head = ["// SPDX-License-Identifier: (GPL-2.0 OR MIT)", "/*",
+                " * make fuzz, seed %s, case %s, board %s: %s" % (meta["seed"], c["id"],
+                                                                 c["base"], " + ".join(r["ops"])),
+                " *", " * Found by scripts/fuzz.sh; what the kernel did:", " *"]
+        for l in (r.get("new_messages") or ["(no new kernel message)"]):
+            head.append(" *\t" + l[:200])
+        head.append(" *")
+        head.append(" * known-bad: %s [%s]" % (r["why"][:300], k))
+        if c["kind"] == "vsoc":
+            src = b.get("src")
+            base_t = fdt.read(b["dtb"])
+            mut = fdt.read(os.path.join(d, "case.dtb"))
+            got_bound = handles(read_dumps(os.path.join(d, "console.log"))) \
+                if os.path.isfile(os.path.join(d, "console.log")) else {}
+            for dev in sorted(got_bound):
+                head.append(" * bound: %s" % dev)
+            head += [" */", ""]
+            if src and src.endswith(".dts"):
+                # relative to where the cases are kept (tests/corpus/fuzz)
+                rel = os.path.relpath(src, os.path.join(HERE, "..", "..", "tests", "corpus", "fuzz"))
+                body = ['#include "%s"' % rel] + dts_diff(base_t, mut)
+                path = os.path.join(corpus, name + ".dts")
+            else:
+                body = ["/* the base board is not a .dts: the case is %s.dtb */" % name]
+                path = os.path.join(corpus, name + ".dts.txt")
+                with open(os.path.join(corpus, name + ".dtb"), "wb") as f:
+                    f.write(open(os.path.join(d, "case.dtb"), "rb").read())
+        else:
+            base_t = fdt.read(os.path.join(b["dir"], "board.dtb"))
+            mut = fdt.read(os.path.join(d, "board.dtb"))
+            board = c["base"].replace("_", "/", 1)
+            raw = any(x.get("raw") for x in json.load(open(os.path.join(d, "plan.json")))["consumers"])
+            if raw:
+                head.append(" * (the states of a consumer were copied to the booted DTB as they are;")
+                head.append(" * make rehearse names them again: %s/virt.dtb is the board booted)" % d)
+            head += [" */", ""]
+            body = ["#include <arm64/%s.dts>" % board] + dts_diff(base_t, mut)
+            path = os.path.join(corpus, name + ".dts")
+        with open(path, "w") as f:
+            f.write("\n".join(head + body) + "\n")
+        written.append((path, k))
+    for p, k in written:
+        print("fuzz: corpus case %s [%s]" % (os.path.relpath(p), k))
+
+
 def main(argv):
-    if argv and argv[0] == "gen":
-        a = {"seed": 1, "count": 100, "out": None, "bases": []}
+    if argv and argv[0] in ("gen", "import"):
+        a = {"seed": 1, "count": 100, "out": None, "bases": [], "dir": None}
         i = 1
         while i < len(argv):
             if argv[i] in ("--seed", "--count"):
                 a[argv[i][2:]] = int(argv[i + 1])
                 i += 2
-            elif argv[i] == "--out":
-                a["out"] = argv[i + 1]
+            elif argv[i] in ("--out", "--dir"):
+                a[argv[i][2:]] = argv[i + 1]
                 i += 2
             else:
                 kind, name, path = argv[i].split(":", 2)
-                a["bases"].append({"kind": kind, "name": name,
+                src = None
+                if kind == "vsoc" and ":" in path:
+                    path, src = path.split(":", 1)
+                a["bases"].append({"kind": kind, "name": name, "src": src,
                                    ("dtb" if kind == "vsoc" else "dir"): path})
                 i += 1
-        return gen(a)
+        return gen(a) if argv[0] == "gen" else import_cases(a)
     if argv and argv[0] == "judge":
         a = {"dir": argv[1], "base_runs": {}, "verify": None}
         i = 2
@@ -918,6 +1142,10 @@ def main(argv):
                 a["base_runs"][k] = v
             elif argv[i] == "--verify":
                 a["verify"] = argv[i + 1]
+            elif argv[i] == "--save":
+                a["save"] = argv[i + 1]
+            elif argv[i] == "--known":
+                a["known"] = argv[i + 1]
             i += 2
         return judge(a)
     print(__doc__, file=sys.stderr)
