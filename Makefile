@@ -153,7 +153,7 @@ stress: all
 # cases of the faults found so far (tests/corpus/fuzz/), which fail until
 # fixed.
 SEED       ?= 1
-FUZZ_DEBUG ?= 200
+FUZZ_DEBUG ?= 400
 fuzz: all
 	@rc=0; scripts/fuzz.sh --seed $(SEED) || rc=1; \
 	 scripts/fuzz.sh --replay || rc=1; exit $$rc

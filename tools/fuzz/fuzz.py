@@ -1101,8 +1101,8 @@ def save_cases(meta, results, out, corpus, bases):
             board = c["base"].replace("_", "/", 1)
             raw = any(x.get("raw") for x in json.load(open(os.path.join(d, "plan.json")))["consumers"])
             if raw:
-                head.append(" * (the states of a consumer were copied to the booted DTB as they are;")
-                head.append(" * make rehearse names them again: %s/virt.dtb is the board booted)" % d)
+                head.append(" * The states of a consumer are booted as they are (scripts/fuzz.sh")
+                head.append(" * --replay); make rehearse would name them again.")
             head += [" */", ""]
             body = ["#include <arm64/%s.dts>" % board] + dts_diff(base_t, mut)
             path = os.path.join(corpus, name + ".dts")
