@@ -335,6 +335,19 @@ def m_nodes(rng, m):
     return c2, "pins", "nested copies below %s" % n.path
 
 
+def console_path(tree):
+    """the node /chosen's stdout-path names (through /aliases)"""
+    ch = tree.find("/chosen")
+    sp = ch.string("stdout-path") if ch is not None else None
+    if not sp:
+        return None
+    sp = sp.split(":", 1)[0]
+    if not sp.startswith("/"):
+        al = tree.find("/aliases")
+        sp = al.string(sp) if al is not None else None
+    return sp
+
+
 def m_consumer_nodes(rng, m):
     c = rng.choice(m.consumers)
     if c in m.ctrls:
@@ -344,7 +357,9 @@ def m_consumer_nodes(rng, m):
     if r < 0.3:
         c.props["status"] = strings(rng.choice(["disabled", "fail", "bogus"]))
         return c, "status", "status = %s on consumer %s" % (c.string("status"), c.path)
-    if r < 0.5:
+    if r < 0.5 and c.path != console_path(m.tree):
+        # (not the console's UART: without its node there is no earlycon
+        # either, and the board cannot be observed)
         c.parent.children.remove(c)
         return c, "pinctrl-0", "deleted consumer %s" % c.path
     # a second consumer with the same states (simple-bus: binds anywhere)
@@ -684,8 +699,9 @@ def import_cases(args):
                     ops.append({"op": "replay", "what": "states of %s" % n.path, "node": n.path,
                                 "node_name": n.name, "property": "pinctrl-0"})
             rehearse_case(base, tree, ops, d)
+        km = re.search(r"^ \* known-bad: .* \[(.*)\]$", text, re.M)
         cases.append({"id": cid, "base": base["name"], "kind": base["kind"], "ops": ops,
-                      "sha256": ""})
+                      "sha256": "", "file": f, "expect_class": km.group(1) if km else None})
     with open(os.path.join(out, "cases.json"), "w") as f:
         json.dump({"seed": "replay", "count": len(cases), "bases": bases, "cases": cases}, f,
                   indent=1)
@@ -806,7 +822,11 @@ def names_node_and_property(line, paths, pin_names, props):
     if not node:
         return False
     toks = set(t.rstrip(".:,") for t in TOKEN.findall(line))
-    return bool((toks & props) - WORDS)
+    # a state by its name stands for its pinctrl-N ("state default")
+    return bool((toks & props) - WORDS) or bool(STATE.search(line))
+
+
+STATE = re.compile(r"\bstate [\w.,+-]+")
 
 
 # words of the core's messages that a mutation may also add as a property
@@ -833,6 +853,12 @@ def judge_case(case, d, verify, base):
     rc = int(open(rcf).read().strip()) if os.path.isfile(rcf) else None
     err = open(os.path.join(d, "err")).read().strip() if os.path.isfile(os.path.join(d, "err")) else ""
     log = os.path.join(d, "console.log")
+    if rc != 0 and os.path.isfile(log) and os.path.getsize(log) == 0 and any(
+            o["what"] == "deleted consumer %s" % base["console"] for o in case["ops"]):
+        # the console's node deleted (the mutator no longer does this):
+        # no earlycon, nothing to judge
+        res.update(verdict="unobservable", why="the console's node deleted: no output at all")
+        return res
     if rc != 0 or not os.path.isfile(log):
         res.update(verdict="BROKEN", why="boot: " + (err.splitlines()[-1] if err else "rc %s" % rc))
         res["class"] = "boot: " + normalize(res["why"].split(": ", 2)[-1])
@@ -942,6 +968,7 @@ def judge(args):
             pin_names = {n.name for n in m.pin_nodes}
         got = handles(dumps)
         bases[b["name"]] = {"msgs": set(messages(dumps.get("end dmesg", ""))),
+                            "console": console_path(t),
                             "paths": paths, "props": props, "pin_names": pin_names,
                             "missing": {k for k in expected_devices(t, b["kind"])
                                         if k not in got}}
@@ -950,6 +977,8 @@ def judge(args):
     for case in meta["cases"]:
         d = os.path.join(out, case["id"])
         r = judge_case(case, d, args["verify"], bases[case["base"]])
+        if case.get("file"):
+            r["file"], r["expect_class"] = case["file"], case.get("expect_class")
         results.append(r)
         line = "%s %-24s %-26s %s" % (r["id"], r["base"], r["verdict"], " + ".join(r["ops"]))
         if r["verdict"] == "BROKEN":
