@@ -140,6 +140,10 @@ grep -E '^[0-9]{4} .* BROKEN ' "$out/judge.txt" || true
 grep -E '^fuzz: ' "$out/judge.txt" || true
 reports=$(grep -l 'the kernel reported a problem\|kernel panic\|QEMU hung' "$out"/[0-9]*/err 2>/dev/null | wc -l || true)
 n=$(find "$out" -mindepth 1 -maxdepth 1 -name '[0-9][0-9][0-9][0-9]' | wc -l)
+# boards whose console's node was deleted cannot be judged: not counted
+unobservable=$(grep -c -E '^[0-9]{4} .* unobservable ' "$out/judge.txt" || true)
+n=$((n - unobservable)) unob=
+[ "$unobservable" = 0 ] || unob=" ($unobservable more could not be observed: their console's node deleted)"
 broken=$(grep -c -E '^[0-9]{4} .* BROKEN ' "$out/judge.txt" || true)
 known=$(grep -c -E '^[0-9]{4} .* BROKEN .*\(known: ' "$out/judge.txt" || true)
 if [ -z "$keep" ]; then
@@ -150,7 +154,7 @@ if [ -z "$keep" ]; then
 	done
 fi
 echo "fuzz: seed $seed, ${quick:+quick, }config $config, $n boards, $broken break the rule" \
-	"($known in known classes), $reports with a kernel report; wall time $((end - start)) s" \
+	"($known in known classes), $reports with a kernel report$unob; wall time $((end - start)) s" \
 	"(boots $((boot_done - gen_done)) s, $(awk -v n="$n" -v s="$((boot_done - gen_done))" \
 	'BEGIN { if (n) printf "%.2f", s / n }') s a board with $jobs at a time)"
 [ "$broken" -eq 0 ] || status=1
