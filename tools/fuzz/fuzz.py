@@ -875,6 +875,19 @@ def judge_case(case, d, verify, base):
     if rc != 0 or not os.path.isfile(log):
         res.update(verdict="BROKEN", why="boot: " + (err.splitlines()[-1] if err else "rc %s" % rc))
         res["class"] = "boot: " + normalize(res["why"].split(": ", 2)[-1])
+        text = open(log, "rb").read().decode(errors="replace").replace("\r", "") \
+            if os.path.isfile(log) else ""
+        m = re.search(r"^\[[ 0-9.]+\] pc : ([\w.]+)\+", text, re.M)
+        if m:   # an oops: where it happened
+            res["class"] = "boot: oops in %s" % m.group(1)
+        # the report's first lines, for the corpus case
+        rep = re.search(r"^\[[ 0-9.]+\] (?:Unable to handle|BUG:|WARNING:|UBSAN:|Internal error).*", text, re.M)
+        if rep:
+            lines = text[rep.start():].split("\n")
+            keep = [re.sub(r"^\[[ 0-9.]+\] ", "", l) for l in lines[:60]
+                    if re.search(r"Unable to handle|Internal error|pc :|lr :|BUG:|WARNING:|UBSAN:|"
+                                 r"Kernel panic|^\[[ 0-9.]+\]  \S+\+0x", l)]
+            res["new_messages"] = keep[:16]
         return res
     dumps = read_dumps(log)
     dmesg = dumps.get("end dmesg", "")
