@@ -117,7 +117,9 @@ for r in $real; do
 	rc=0
 	"$TOP/scripts/rehearse.sh" --quiet --config "$config" "$r" >"$out/bases/${r//\//_}.rehearse" 2>&1 || rc=$?
 	[ "$rc" -le 1 ] || die "fuzz: the real board $r could not be rehearsed: $(tail -n 3 "$out/bases/${r//\//_}.rehearse")"
-	dir=$BUILD/rehearse/${r//\//_}
+	# a copy: make rehearse may run the board again meanwhile
+	dir=$out/bases/rehearse-${r//\//_}
+	cp -r "$BUILD/rehearse/${r//\//_}" "$dir"
 	bases+=("rehearse:${r//\//_}:$dir")
 	baseruns+=(--base "${r//\//_}=$dir")
 done

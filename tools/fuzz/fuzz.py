@@ -880,6 +880,9 @@ def judge_case(case, d, verify, base):
         m = re.search(r"^\[[ 0-9.]+\] pc : ([\w.]+)\+", text, re.M)
         if m:   # an oops: where it happened
             res["class"] = "boot: oops in %s" % m.group(1)
+        m = re.search(r"(BUG: KASAN|UBSAN): ([\w-]+) in ([\w.]+)", text)
+        if m:   # a sanitizer: what and where
+            res["class"] = "boot: %s %s in %s" % (m.group(1), m.group(2), m.group(3))
         # the report's first lines, for the corpus case
         rep = re.search(r"^\[[ 0-9.]+\] (?:Unable to handle|BUG:|WARNING:|UBSAN:|Internal error).*", text, re.M)
         if rep:
