@@ -11,7 +11,11 @@
 #   make test-debug                               boots again on a debug kernel
 #   make stress                                   faults, churn, races and
 #                                                 malformed debugfs writes on
-#                                                 the debug kernel, a table
+#                                                 the debug kernel, a table;
+#                                                 then make fuzz
+#   make fuzz [SEED=1]                            2400 boards with mutated pin
+#                                                 nodes and states, each
+#                                                 booted and judged
 #   make series                                   upstream series in build/series
 #   make bench [COLD=1]                           benchmarks in build/bench
 #                                                 (informational, never fail)
@@ -58,7 +62,7 @@ endif
 HOST_CFLAGS := -O2 -Wall -Wextra -Werror
 VERIFY_SRC  := tests/verify/vsoc-verify.c tests/verify/vsoc-datasheet.c
 
-.PHONY: all deps kernel initramfs tools dtb fit run test test-debug stress series bench report clean \
+.PHONY: all deps kernel initramfs tools dtb fit run test test-debug stress fuzz series bench report clean \
 	rehearse rehearse-all bench-rehearse lava
 
 all: kernel initramfs tools
@@ -154,7 +158,22 @@ test-debug: all
 # debug kernel; ends with one figure table (scripts/stress.sh).
 stress: all
 	@scripts/kernel.sh build debug
-	@VSOC_CONFIG=debug scripts/stress.sh
+	@rc=0; VSOC_CONFIG=debug scripts/stress.sh || rc=1; \
+	 scripts/fuzz.sh --seed $(SEED) || rc=1; \
+	 VSOC_CONFIG=debug scripts/fuzz.sh --seed $(SEED) --count $(FUZZ_DEBUG) --out-name debug || rc=1; \
+	 scripts/fuzz.sh --replay || rc=1; exit $$rc
+
+# DT fuzzing (scripts/fuzz.sh, tools/fuzz/): 2400 distinct boards made by
+# seeded mutations of the pin nodes and states of every VSOC board, the test
+# boards and two rehearsed real boards, each booted on the plain kernel and
+# judged; FUZZ_DEBUG of them again on the debug kernel; then the corpus
+# cases of the faults found so far (tests/corpus/fuzz/), which fail until
+# fixed.
+SEED       ?= 1
+FUZZ_DEBUG ?= 400
+fuzz: all
+	@rc=0; scripts/fuzz.sh --seed $(SEED) || rc=1; \
+	 scripts/fuzz.sh --replay || rc=1; exit $$rc
 
 # Probe times against pinctrl-single, scaling, the edit-to-verdict loop and,
 # with COLD=1, a cold build (bench/README.md). Timings never fail anything.

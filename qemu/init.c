@@ -25,10 +25,16 @@
  * /bin/rehearse-ktap (tests/verify/rehearse-ktap.c) prints the KTAP, from
  * the plan, debugfs, the kernel log and the windows through /dev/mem.
  *
+ * Without a console (its UART did not probe) the output goes through
+ * /dev/kmsg to the boot console, earlycon (kmsg_line()).
+ *
  * Options come from the kernel command line (/proc/cmdline):
  *
  *	vsocinit.dump=P1,P2,...	files or directories dumped after the
  *				pinctrl debugfs directory (every phase)
+ *	vsocinit.only=N1,N2,...	of the pinctrl debugfs directory, only the
+ *				files with these names (make fuzz: the
+ *				verifiers' four, a shorter console)
  *	vsocinit.sleep=N	enter suspend-to-idle with the RTC alarm set
  *				N seconds ahead, then dump everything again
  *				in phase "resume"
@@ -60,6 +66,82 @@ static char cmdline[4096];
 static int out_fd = STDOUT_FILENO;	/* where out() and write_all() go */
 static char *dumps[MAX_DUMPS];
 static int ndumps;
+static char *only[MAX_DUMPS];	/* vsocinit.only: file names kept */
+static int nonly;
+
+/* Whether vsocinit.only lets a file of the pinctrl directory through */
+static int wanted(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	int i;
+
+	if (!nonly || strncmp(path, PINCTRL_DIR "/", sizeof(PINCTRL_DIR)))
+		return 1;
+	base = base ? base + 1 : path;
+	for (i = 0; i < nonly; i++)
+		if (!strcmp(base, only[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * No console (the console's UART did not probe: its pin state was refused,
+ * say, as make fuzz does on purpose): the lines go to the kernel log at
+ * KERN_EMERG instead, one record a line without timestamps, and the boot
+ * console (earlycon) prints them as they would have been printed.
+ */
+static int kmsg_fd = -1;
+
+static void kmsg_line(const char *p, size_t n)
+{
+	char rec[1024] = "<0>";
+	ssize_t w;
+
+	if (n > sizeof(rec) - 5)
+		n = sizeof(rec) - 5;
+	memcpy(rec + 3, p, n);
+	rec[3 + n] = '\n';
+	do
+		w = write(kmsg_fd, rec, n + 4);
+	while (w < 0 && errno == EINTR);
+}
+
+static void kmsg_put(const char *p, size_t n)
+{
+	static char line[960];
+	static size_t len;
+
+	while (n--) {
+		char c = *p++;
+
+		if (c == '\n' || len == sizeof(line)) {
+			kmsg_line(line, len);
+			len = 0;
+			if (c == '\n')
+				continue;
+		}
+		line[len++] = c;
+	}
+}
+
+static void write_all(const char *p, size_t n)
+{
+	if (out_fd == STDOUT_FILENO && kmsg_fd >= 0) {
+		kmsg_put(p, n);
+		return;
+	}
+	while (n) {
+		ssize_t w = write(out_fd, p, n);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return;
+		}
+		p += w;
+		n -= w;
+	}
+}
 
 static void out(const char *fmt, ...)
 {
@@ -72,23 +154,8 @@ static void out(const char *fmt, ...)
 	va_end(ap);
 	if (n > (int)sizeof(buf) - 1)
 		n = sizeof(buf) - 1;
-	if (n > 0 && write(out_fd, buf, n) < 0)
-		return;
-}
-
-static void write_all(const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(out_fd, p, n);
-
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			return;
-		}
-		p += w;
-		n -= w;
-	}
+	if (n > 0)
+		write_all(buf, n);
 }
 
 /* Write a short string to a sysfs/procfs/debugfs file; 0 or -errno. */
@@ -157,7 +224,7 @@ static void dump_path(const char *phase, const char *path)
 	}
 	if (!S_ISDIR(st.st_mode)) {
 		/* Write-only files (pinmux-select) have nothing to show. */
-		if (st.st_mode & 0444)
+		if ((st.st_mode & 0444) && wanted(path))
 			dump_file(phase, path);
 		return;
 	}
@@ -378,7 +445,7 @@ static void run_stress(void)
 
 int main(void)
 {
-	static char dumpopt[2048], val[64];
+	static char dumpopt[2048], onlyopt[512], val[64];
 	char *tok, *save;
 
 	mount("proc", "/proc", "proc", 0, NULL);
@@ -389,11 +456,21 @@ int main(void)
 
 	/* Keep kernel messages off the console; they are dumped at the end. */
 	put("/proc/sys/kernel/printk", "1");
+	if (fcntl(STDOUT_FILENO, F_GETFD) < 0) {
+		/* no console: through the kernel log (kmsg_line) */
+		kmsg_fd = open("/dev/kmsg", O_WRONLY);
+		put("/proc/sys/kernel/printk_devkmsg", "on\n");	/* no rate limit */
+		put("/sys/module/printk/parameters/time", "N");
+	}
 
 	if (option("vsocinit.dump", dumpopt, sizeof(dumpopt)))
 		for (tok = strtok_r(dumpopt, ",", &save); tok && ndumps < MAX_DUMPS;
 		     tok = strtok_r(NULL, ",", &save))
 			dumps[ndumps++] = tok;
+	if (option("vsocinit.only", onlyopt, sizeof(onlyopt)))
+		for (tok = strtok_r(onlyopt, ",", &save); tok && nonly < MAX_DUMPS;
+		     tok = strtok_r(NULL, ",", &save))
+			only[nonly++] = tok;
 
 	out("==== VSOC INIT ====\n");
 	if (option("vsocinit.stress", val, sizeof(val)))

@@ -20,6 +20,11 @@
  *	oversize   pinmux-select writes of 4 MiB - 1, 4 MiB + 1 and 8 MiB
  *		   (stress-io.c: part_oversize)
  *
+ * vsocinit.stress.bind=DRV:DEV,DRV:DEV,... (a rehearsed real board: its
+ * consumers, simple-pm-bus:rh006-serial, ...): fail-nth sweeps the binding
+ * of these devices instead of the stress board's targets, churn cycles
+ * them, and the "bound" dump at the end lists them.
+ *
  * vsocinit.stress.cycles=C (default 1000), .writes=W (10000), .seed=S (1),
  * .race=R (operations of each bind and GPIO thread, 2000; make stress: 1000), .tag=T (figure
  * lines say PART/T). Each part prints its lines
@@ -247,6 +252,33 @@ struct target {
 	int kind;		/* 0 bind, 1 pinmux-select, 2 GPIO request */
 };
 
+/* vsocinit.stress.bind: bind targets of a board other than the stress board */
+#define MAX_EXTRA	16
+static struct target extra[MAX_EXTRA];
+static int nextra;
+
+static void parse_bind_option(void)
+{
+	static char opt[1024], names[MAX_EXTRA][96];
+	char *p = strstr(cmdline, "vsocinit.stress.bind="), *tok, *save, *colon;
+
+	if (!p)
+		return;
+	snprintf(opt, sizeof(opt), "%.*s", (int)strcspn(p + 21, " \n"), p + 21);
+	for (tok = strtok_r(opt, ",", &save); tok && nextra < MAX_EXTRA;
+	     tok = strtok_r(NULL, ",", &save)) {
+		colon = strchr(tok, ':');
+		if (!colon)
+			continue;
+		*colon = '\0';
+		snprintf(names[nextra], sizeof(names[nextra]), "bind %.80s", colon + 1);
+		extra[nextra].name = names[nextra];
+		extra[nextra].drv = tok;
+		extra[nextra].dev = colon + 1;
+		nextra++;
+	}
+}
+
 static const struct target targets[] = {
 	{ "bind leds-vsoc (VSOC states)", "leds-gpio", "leds-vsoc", NULL, 0 },
 	{ "bind gpio-keys (VSOC state)", "gpio-keys", "gpio-keys", NULL, 0 },
@@ -394,8 +426,12 @@ static void part_fail_nth(void)
 	}
 	for (mode = 0; mode < 2; mode++) {
 		nth_mode(mode);
-		for (i = 0; i < (int)(sizeof(targets) / sizeof(targets[0])); i++)
-			sweep(&targets[i], mode, limit);
+		if (nextra)
+			for (i = 0; i < nextra; i++)
+				sweep(&extra[i], mode, limit);
+		else
+			for (i = 0; i < (int)(sizeof(targets) / sizeof(targets[0])); i++)
+				sweep(&targets[i], mode, limit);
 	}
 	/* back to the defaults: nothing is injected outside the sweeps */
 	put("/sys/kernel/debug/failslab/ignore-gfp-wait", "Y");
@@ -417,18 +453,19 @@ static void part_churn(void)
 	int cycles = (int)option_num("vsocinit.stress.cycles", 1000);
 	int mark = cycles / 10 > 0 ? cycles / 10 : 1;
 	long long at_mark = 0, at_end;
-	int c, i, ret, failed = 0;
+	int c, i, ret, failed = 0, ndev = nextra ? nextra : 4;
 
 	for (c = 1; c <= cycles; c++) {
-		for (i = 0; i < 4; i++) {
-			const char *drv = churn_dev[i][0], *dev = churn_dev[i][1];
+		for (i = 0; i < ndev; i++) {
+			const char *drv = nextra ? extra[i].drv : churn_dev[i][0];
+			const char *dev = nextra ? extra[i].dev : churn_dev[i][1];
 
 			ret = drv_op(drv, "unbind", dev);
 			if (!ret && bound(dev))
 				ret = -EEXIST;
 			if (!ret)
 				ret = ensure_bound(drv, dev);
-			if (!ret && i == 3)	/* its consumer went with it */
+			if (!ret && !nextra && i == 3)	/* its consumer went with it */
 				ret = ensure_bound("leds-gpio", "leds-single");
 			fig.ops += 2;
 			if (ret) {
@@ -441,7 +478,7 @@ static void part_churn(void)
 	}
 	at_end = slab_snapshot(1);
 	out("churn: %d cycles of %d devices, %d failed; slab in use at cycle %d: "
-	    "%lld bytes, at cycle %d: %lld bytes (%+lld)\n", cycles, 4, failed,
+	    "%lld bytes, at cycle %d: %lld bytes (%+lld)\n", cycles, ndev, failed,
 	    mark, at_mark, cycles, at_end, at_end - at_mark);
 	fig.cycles += cycles;
 	fig.bad += failed + slab_grew();
@@ -523,6 +560,7 @@ int main(void)
 	p = strstr(cmdline, "vsocinit.stress.tag=");
 	if (p)
 		snprintf(tag, sizeof(tag), "/%.*s", (int)strcspn(p + 20, " \n"), p + 20);
+	parse_bind_option();
 	find_pctl("4c000000", pctl_vsoc, sizeof(pctl_vsoc));
 	find_pctl("4c100000", pctl_single, sizeof(pctl_single));
 	out("==== VSOC BEGIN stress setup ====\nparts %s\nvsoc %s\nsingle %s\n"
@@ -543,8 +581,11 @@ int main(void)
 		out("==== VSOC END stress %s ====\n", parts[i].name);
 	}
 	out("==== VSOC BEGIN stress bound ====\n");
-	for (i = 0; i < 4; i++)
-		out("%s %s\n", churn_dev[i][1], bound(churn_dev[i][1]) ? "bound" : "unbound");
+	for (i = 0; i < (nextra ? nextra : 4); i++) {
+		const char *dev = nextra ? extra[i].dev : churn_dev[i][1];
+
+		out("%s %s\n", dev, bound(dev) ? "bound" : "unbound");
+	}
 	out("==== VSOC END stress bound ====\n");
 	return 0;
 }

@@ -23,7 +23,9 @@
 # Two boots: "stress" runs the parts (qemu/stress.c) and is then verified
 # (build/vsoc-verify: the board after the last operation); "stress-lockdown"
 # boots with lockdown=integrity and checks that pinmux-select cannot be
-# opened. Each boot fails, as every boot does, on any kernel report
+# opened. On the debug kernel a third, "stress-imx8mm": the rehearsed
+# imx8mm-evk (its own pinctrl-imx8mm driver), fail-nth of binding three of
+# its consumers and 200 unbind/bind cycles of them, then its verdict. Each boot fails, as every boot does, on any kernel report
 # (qemu/run.sh). Exit 0 only when every row of the table is 0 in the
 # "bad" and "reports" columns, the board verifies and every device is bound.
 set -euo pipefail
@@ -68,6 +70,36 @@ if [ "$config" = debug ]; then
 		"lockdown=integrity vsocinit.stress=lockdown" "$dtb" || status=1
 fi
 logs=("$log" "$BUILD/run/$r-lockdown/console.log")
+# A rehearsed real board's driver (i.MX8MM, pinctrl-imx8mm): fail-nth of
+# binding three of imx8mm-evk's consumers (the console UART, the SD card
+# with its three states, the Ethernet MAC) and 200 cycles of them (slab
+# compared between cycle 20 and 200: fewer cycles only measure the first
+# allocations), then the
+# rehearsal's verdict of the board (README "Rehearsing a real board"). The
+# controller itself cannot be unbound (suppress_bind_attrs).
+imx=$BUILD/run/$r-imx8mm
+rm -f "$imx/console.log"
+imx_verdict=
+if [ "$config" = debug ]; then
+	export KSRC=$CACHE/linux DTC=$CACHE/out/vsoc/scripts/dtc/dtc
+	export FDTOVERLAY=$CACHE/out/vsoc/scripts/dtc/fdtoverlay VIRT_DTB=$BUILD/rehearse/qemu-virt.dtb
+	[ -x "$FDTOVERLAY" ] || FDTOVERLAY=$(command -v fdtoverlay)
+	if ! [ -s "$VIRT_DTB" ]; then
+		mkdir -p "$BUILD/rehearse"
+		qemu-system-aarch64 -M virt,gic-version=3,acpi=off,dumpdtb="$VIRT_DTB" \
+			-cpu cortex-a53 -m 256M -nographic -net none >/dev/null 2>&1 || status=1
+	fi
+	rm -rf "$imx"
+	if python3 "$TOP/tools/rehearse/rehearse.py" prepare freescale/imx8mm-evk "$imx" 2>"$imx.prepare"; then
+		"$TOP/qemu/run.sh" --name "$r-imx8mm" --dir "$imx" --windows "$imx/windows.txt" \
+			--timeout "$timeout" --append "pinctrl.strict_dt=1 vsocinit.stress=fail-nth,churn vsocinit.stress.tag=imx8mm vsocinit.stress.bind=simple-pm-bus:rh006-serial,simple-pm-bus:rh013-mmc,simple-pm-bus:rh016-ethernet vsocinit.stress.cycles=200" \
+			"$imx/virt.dtb" || status=1
+		imx_verdict=$(python3 "$TOP/tools/rehearse/rehearse.py" verdict "$imx" 2>&1 | tail -n 1) || status=1
+	else
+		status=1 imx_verdict="imx8mm-evk could not be prepared: $(tail -n 1 "$imx.prepare")"
+	fi
+	logs+=("$imx/console.log")
+fi
 rm -f "$BUILD/run/$r-oversize/console.log" "$BUILD/run/$r-single-hog/console.log"
 if [ -n "$oversize" ]; then
 	"$TOP/qemu/run.sh" --name "$r-oversize" --timeout 300 --append \
@@ -97,24 +129,31 @@ locks=$(grep -a -m1 '^debug_locks' "$log" | awk '{ print $2 }' | tr -d '\r')
 # figures PART ops=.. faults=.. cycles=.. writes=.. bad=.. reports=.. seconds=..
 table=$( { cat "${logs[@]}" 2>/dev/null || true; } | tr -d '\r' |
 	awk -F'[ =]' '/^figures / {
-		printf "| %-9s | %10s | %15s | %6s | %6s | %3s | %7s | %7s |\n",
+		printf "| %-16s | %10s | %15s | %6s | %6s | %3s | %7s | %7s |\n",
 		       $2, $4, $6, $8, $10, $12, $14, $16
 		ops += $4; f += $6; c += $8; w += $10; b += $12; r += $14; n++ }
-	END { if (n) printf "| %-9s | %10d | %15d | %6d | %6d | %3d | %7d | %7s |\n",
+	END { if (n) printf "| %-16s | %10d | %15d | %6d | %6d | %3d | %7d | %7s |\n",
 		"total", ops, f, c, w, b, r, "" ; if (n == 0) print "NONE" }')
 boot_reports=0
 for f in "${logs[@]}"; do
 	boot_reports=$((boot_reports + $(reports "$f")))
 done
 echo "stress: seed $seed, ${quick:+quick, }config $config, parts $parts (+lockdown${oversize:+, +oversize})"
-echo "| part      | operations | faults injected | cycles | writes | bad | reports | seconds |"
-echo "| --------- | ---------: | --------------: | -----: | -----: | --: | ------: | ------: |"
+echo "| part             | operations | faults injected | cycles | writes | bad | reports | seconds |"
+echo "| ---------------- | ---------: | --------------: | -----: | -----: | --: | ------: | ------: |"
 echo "$table"
 echo "kernel reports in the boots' logs: $boot_reports; kmemleak objects: $leaks;" \
 	"debug_locks: ${locks:-?}; devices not bound at the end: $unbound"
 echo "verify: $verdict"
+[ -z "$imx_verdict" ] || echo "verify imx8mm-evk: $imx_verdict"
+if [ -f "$imx/console.log" ] && tr -d '\r' <"$imx/console.log" |
+	awk '/^==== VSOC BEGIN stress bound/ { on = 1; next } /^==== VSOC END stress bound/ { on = 0 }
+	     on && $2 != "bound" { bad = 1 } END { exit !bad }'; then
+	echo "imx8mm-evk: a consumer is not bound at the end"
+	status=1
+fi
 echo "wall time: $(( $(date +%s) - start )) s"
-if [ "$table" = NONE ] || awk '/^\| [a-z\/-]+ / && ($12 != 0 || $14 != 0) { bad = 1 } END { exit !bad }' <<<"$table" ||
+if [ "$table" = NONE ] || awk '/^\| [a-z][a-z0-9\/-]* / && ($12 != 0 || $14 != 0) { bad = 1 } END { exit !bad }' <<<"$table" ||
    [ "$boot_reports" -ne 0 ]; then
 	status=1
 fi

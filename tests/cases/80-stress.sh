@@ -16,7 +16,7 @@ mkdir -p "$BUILD/tests"
 "$TOP/scripts/stress.sh" --quick --seed 14 --config "${VSOC_CONFIG:-vsoc}" >"$out" 2>&1
 rc=$?
 cat "$out" >&2
-rows=$(grep -E '^\| [a-z][a-z/-]* ' "$out" | grep -v '^| part' || true)
+rows=$(grep -E '^\| [a-z][a-z0-9/-]* ' "$out" | grep -v '^| part' || true)
 [ -n "$rows" ] || fail stress "no figure table (see $BUILD/run/stress-quick/console.log)"
 while read -r row; do
 	[ -n "$row" ] || continue
