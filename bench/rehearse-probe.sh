@@ -3,14 +3,21 @@
 #
 # What a real driver's states cost, in guest instructions (QEMU -icount
 # shift=0: one guest nanosecond per instruction, deterministic): a board
-# rehearsed BOOTS times with initcall_debug; the pin controller driver's
-# initcall (its probe, with any hogs), simple-pm-bus's initcall (where the
-# rehearsal's consumers bind and the core creates and applies their
-# states) and the time to /init. Informational, never fails.
+# rehearsed BOOTS times with initcall_debug, and from the console's own
+# timestamps (the driver core's "after N usecs" is too coarse here):
+#  - the pin controller's probe: from the driver core's or initcall_debug's
+#    line before "probe of CTRL returned" to that line (the driver's own
+#    messages in between do not count as a start; the device is created and probed in
+#    of_platform_default_populate_init, right after the console's UART;
+#    the driver's initcall only registers it), hogs included;
+#  - the consumers: from "calling simple_pm_bus_driver_init" to its
+#    "returned" (the rehearsal's consumers bind there, and the core creates
+#    and applies their states);
+#  - the time to /init.
+# Informational, never fails.
 #
-#   bench/rehearse-probe.sh [--boots N] [--label L] BOARD [DRIVER_INIT]
+#   bench/rehearse-probe.sh [--boots N] [--label L] BOARD
 #
-# DRIVER_INIT is the initcall's name (default imx8mm_pinctrl_driver_init).
 # Run it once per kernel to compare, e.g. with and without the core
 # patches: VSOC_CACHE=/other/cache bench/rehearse-probe.sh --label no-core
 # freescale/imx8mm-evk. Appends to build/bench/rehearse-probe.txt.
@@ -25,8 +32,8 @@ while [ $# -gt 1 ]; do
 	*) break ;;
 	esac
 done
-[ $# -ge 1 ] || die "usage: bench/rehearse-probe.sh [--boots N] [--label L] BOARD [DRIVER_INIT]"
-board=$1 init=${2:-imx8mm_pinctrl_driver_init}
+[ $# -eq 1 ] || die "usage: bench/rehearse-probe.sh [--boots N] [--label L] BOARD"
+board=$1
 OUT=$BUILD/bench
 mkdir -p "$OUT"
 dir=$BUILD/rehearse/${board//\//_}
@@ -40,21 +47,24 @@ for i in $(seq "$boots"); do
 		--windows "$dir/windows.txt" --append "initcall_debug" \
 		--qemu "-icount shift=0,sleep=off" "$dir/virt.dtb" >/dev/null 2>&1 ||
 		die "boot $i failed ($OUT/rehearse-probe/console.log)"
-	samples+=("$(awk -v d="$init" '
+	samples+=("$(awk '
+		function ts(l) { sub(/^[^[]*\[ */, "", l); sub(/\].*/, "", l); return l * 1000000 }
 		{ sub(/\r$/, "") }
-		/initcall / && index($0, "initcall " d "+") && /returned/ {
-			for (i = 1; i <= NF; i++) if ($i == "after") drv = $(i + 1) }
-		/initcall simple_pm_bus_driver_init\+/ && /returned/ {
-			for (i = 1; i <= NF; i++) if ($i == "after") bus = $(i + 1) }
-		/Run \/init as init process/ && !t {
-			t = $0; sub(/^[^[]*\[ */, "", t); sub(/\].*/, "", t) }
-		END { printf "%s %s %.0f\n", drv, bus, t * 1000000 }' "$OUT/rehearse-probe/console.log")")
+		!/^</ { next }	# the kernel log dumped at the end, not the live console
+		/ probe of [^ ]*\.(pinctrl|pinmux|iomuxc)[^ ]* returned/ && !drv {
+			drv = ts($0) - prev; name = $0
+			sub(/.* probe of /, "", name); sub(/ .*/, "", name) }
+		/calling  simple_pm_bus_driver_init\+/ { b0 = ts($0) }
+		/initcall simple_pm_bus_driver_init\+/ && /returned/ { bus = ts($0) - b0 }
+		/Run \/init as init process/ && !t { t = ts($0) }
+		/ probe of | calling  | initcall / { prev = ts($0) }
+		END { printf "%.0f %.0f %.0f %s\n", drv, bus, t, name }' "$OUT/rehearse-probe/console.log")")
 done
-printf '%s\n' "${samples[@]}" | sort -n -k3 | awk -v n="$boots" -v b="$board" -v l="$label" -v d="$init" '
-	{ drv[NR] = $1; bus[NR] = $2; t[NR] = $3 }
+printf '%s\n' "${samples[@]}" | sort -n -k3 | awk -v n="$boots" -v b="$board" -v l="$label" '
+	{ drv[NR] = $1; bus[NR] = $2; t[NR] = $3; name = $4 }
 	END {
 		m = int((n + 1) / 2)
-		printf "%s, kernel %s: %s %s us, simple_pm_bus_driver_init (consumers) %s us, /init at %s us (median of %d, icount)\n",
-			b, l, d, drv[m], bus[m], t[m], n
+		printf "%s, kernel %s: probe of %s %s us, consumers (simple_pm_bus_driver_init) %s us, /init at %s us (median of %d, icount)\n",
+			b, l, name, drv[m], bus[m], t[m], n
 	}' | tee -a "$OUT/rehearse-probe.txt"
 rm -rf "$OUT/rehearse-probe"

@@ -107,7 +107,10 @@ apply() {
 	unset GIT_INDEX_FILE
 	rm -f "$index"
 	rm -rf "$tmp"
-	if [ "$(git_src rev-parse HEAD)" != "$parent" ]; then
+	# HEAD may be another branch with these very commits (one edited
+	# and exported from): vsoc is still moved to them.
+	if [ "$(git_src rev-parse HEAD)" != "$parent" ] ||
+	   [ "$(git_src symbolic-ref -q HEAD)" != refs/heads/vsoc ]; then
 		git_src update-ref refs/heads/vsoc "$parent"
 		git_src symbolic-ref HEAD refs/heads/vsoc
 		# Rewrites only the files whose content changed.

@@ -56,7 +56,10 @@ static const struct pinctrl_pin_desc pcg_pins[] = {
 	PINCTRL_PIN(2, "P2"), PINCTRL_PIN(3, "P3"),
 };
 
+/* grp3 is function func's only group; grp2 has no function */
 static const unsigned int pcg_grp3_pins[] = { 3 };
+static const unsigned int pcg_grp2_pins[] = { 2 };
+static const char * const pcg_group_names[] = { "grp3", "grp2" };
 static const char * const pcg_func_groups[] = { "grp3" };
 
 static const struct pinconf_generic_params pcg_custom_params[] = {
@@ -90,21 +93,21 @@ static const struct regmap_config pcg_regmap_config = {
 
 static int pcg_get_groups_count(struct pinctrl_dev *pctldev)
 {
-	return 1;
+	return ARRAY_SIZE(pcg_group_names);
 }
 
 static const char *pcg_get_group_name(struct pinctrl_dev *pctldev,
 				      unsigned int selector)
 {
-	return "grp3";
+	return pcg_group_names[selector];
 }
 
 static int pcg_get_group_pins(struct pinctrl_dev *pctldev,
 			      unsigned int selector, const unsigned int **pins,
 			      unsigned int *npins)
 {
-	*pins = pcg_grp3_pins;
-	*npins = ARRAY_SIZE(pcg_grp3_pins);
+	*pins = selector ? pcg_grp2_pins : pcg_grp3_pins;
+	*npins = 1;
 	return 0;
 }
 
@@ -341,6 +344,23 @@ static const struct pcg_node_case pcg_node_cases[] = {
 	{ "input-schmitt-enable and -disable", "schmitt-both", false, -EINVAL },
 	{ "low-power-enable and -disable", "low-power-both", false, -EINVAL },
 	{ "output-high and output-low", "level-both", false, -EINVAL },
+	/* the names a node gives */
+	{ "an unknown pin", "pin-unknown", false, -EINVAL },
+	{ "an unknown pin to mux", "pin-unknown-mux", false, -EINVAL },
+	{ "a pin that is not a group, to mux", "pin-not-group", false, -EINVAL },
+	{ "an unknown group", "group-unknown", false, -EINVAL },
+	{ "an unknown function", "function-unknown", false, -EINVAL },
+	{ "a function on a group it does not have", "function-wrong-group",
+	  false, -EINVAL },
+	/* a form the parser reads its own way: refused only when strict */
+	{ "pins and groups, not strict (a warning)", "pins-and-groups", false, 0 },
+	{ "pins and groups, strict", "pins-and-groups", true, -EINVAL },
+	{ "pins not strings, not strict (a warning)", "pins-not-strings", false, 0 },
+	{ "pins not strings, strict", "pins-not-strings", true, -EINVAL },
+	{ "two functions, not strict (a warning)", "function-two", false, 0 },
+	{ "two functions, strict", "function-two", true, -EINVAL },
+	{ "a node nested too deep, not strict (a warning)", "nested", false, 0 },
+	{ "a node nested too deep, strict", "nested", true, -EINVAL },
 };
 
 static void pcg_node_case_desc(const struct pcg_node_case *c, char *desc)
@@ -580,19 +600,39 @@ static void pcg_hog_bad_state_test(struct kunit *test)
 
 /*
  * Test that a state whose first map the core refuses (a group the
- * controller does not have) fails, although a later map of it is good.
+ * controller does not have, in a machine map: a DT node naming it is
+ * refused by the parser) fails, although a later map of it is good.
  */
 static void pcg_first_error_test(struct kunit *test)
 {
+	static unsigned long configs[] = {
+		PIN_CONF_PACKED(PIN_CONFIG_DRIVE_STRENGTH, 4),
+	};
+	struct pcg_context *ctx = test->priv;
 	struct platform_device *pdev;
+	struct pinctrl_map *maps;
 	struct pinctrl *p;
 
-	pdev = pcg_consumer(test, "/kunit-pinconf-generic-first-error");
+	/* a device without a DT node: the core ignores machine maps of one */
+	pdev = kunit_platform_device_alloc(test, "pinconf-generic-first-error",
+					   PLATFORM_DEVID_NONE);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, pdev);
+	KUNIT_ASSERT_EQ(test, 0, kunit_platform_device_add(test, pdev));
+	maps = kunit_kcalloc(test, 2, sizeof(*maps), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, maps);
+	maps[0] = (struct pinctrl_map)
+		PIN_MAP_MUX_GROUP(dev_name(&pdev->dev), PINCTRL_STATE_DEFAULT,
+				  dev_name(ctx->pctldev->dev), "nogrp", "func");
+	maps[1] = (struct pinctrl_map)
+		PIN_MAP_CONFIGS_PIN(dev_name(&pdev->dev), PINCTRL_STATE_DEFAULT,
+				    dev_name(ctx->pctldev->dev), "P1", configs);
+	KUNIT_ASSERT_EQ(test, 0, pinctrl_register_mappings(maps, 2));
+
 	p = pinctrl_get(&pdev->dev);
 	KUNIT_EXPECT_EQ(test, -EINVAL, PTR_ERR_OR_ZERO(p));
 	if (!IS_ERR(p))
 		pinctrl_put(p);
-	put_device(&pdev->dev);
+	pinctrl_unregister_mappings(maps);
 }
 
 /* The owner of the configuration of @pin kept under @param's kind, or NULL */

@@ -20,6 +20,7 @@
  * We use vsoc_ as prefix.
  */
 
+#include <linux/args.h>
 #include <linux/bitfield.h>
 #include <linux/cleanup.h>
 #include <linux/device.h>
@@ -96,95 +97,62 @@ struct vsoc_pinctrl {
 
 /* Datasheet section 3: groups, their pins and mux selects */
 
-#define VSOC_GROUP(_name, _mux)						\
+/* A group of the datasheet: name, mux select, pins */
+#define VSOC_GROUP(_name, _mux, ...)					\
 	{								\
-		.grp = PINCTRL_PINGROUP(#_name, vsoc_##_name##_pins,	\
-					ARRAY_SIZE(vsoc_##_name##_pins)), \
+		.grp = PINCTRL_PINGROUP(#_name,				\
+			((const unsigned int []){ __VA_ARGS__ }),	\
+			COUNT_ARGS(__VA_ARGS__)),			\
 		.mux = _mux,						\
 	}
 
-static const unsigned int vsoc_uart0_grp_pins[] = { 0, 1 };		/* TX, RX */
-static const unsigned int vsoc_uart0_rtscts_grp_pins[] = { 2, 3 };	/* RTS, CTS */
-static const unsigned int vsoc_uart1_grp_pins[] = { 4, 5 };		/* TX, RX */
-static const unsigned int vsoc_i2c0_a_grp_pins[] = { 6, 7 };		/* SCL, SDA */
-static const unsigned int vsoc_i2c0_d_grp_pins[] = { 122, 123 };	/* SCL, SDA */
-static const unsigned int vsoc_pwm0_grp_pins[] = { 8 };
-static const unsigned int vsoc_pwm1_grp_pins[] = { 9 };
-static const unsigned int vsoc_pwm2_grp_pins[] = { 10 };
-static const unsigned int vsoc_pwm3_grp_pins[] = { 11 };
-static const unsigned int vsoc_jtag_grp_pins[] = { 12, 13, 14, 15 };	/* TCK, TMS, TDI, TDO */
-/* CLK, CMD, DAT0-DAT3 */
-static const unsigned int vsoc_sdmmc0_grp_pins[] = { 32, 33, 34, 35, 36, 37 };
-static const unsigned int vsoc_spi1_grp_pins[] = { 40, 41, 42, 43 };	/* CS0, SCLK, MOSI, MISO */
-static const unsigned int vsoc_uart2_grp_pins[] = { 44, 45 };		/* TX, RX */
-static const unsigned int vsoc_spi0_grp_pins[] = { 76, 77, 78, 79 };	/* CS0, SCLK, MOSI, MISO */
-static const unsigned int vsoc_i2c1_grp_pins[] = { 77, 78 };		/* SCL, SDA */
-static const unsigned int vsoc_i2s0_grp_pins[] = { 80, 81, 82 };	/* BCLK, LRCLK, SDOUT */
-static const unsigned int vsoc_i2s0_mclk_grp_pins[] = { 83 };		/* MCLK */
-static const unsigned int vsoc_uart3_grp_pins[] = { 96, 97 };		/* TX, RX */
-static const unsigned int vsoc_eth0_rgmii_grp_pins[] = {
-	128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141,
-};
-
-static const unsigned int vsoc_clkout0_grp_pins[] = { 160 };
-
 static const struct vsoc_group vsoc_groups[] = {
-	VSOC_GROUP(uart0_grp, 1),
-	VSOC_GROUP(uart0_rtscts_grp, 1),
-	VSOC_GROUP(uart1_grp, 1),
-	VSOC_GROUP(i2c0_a_grp, 3),
-	VSOC_GROUP(i2c0_d_grp, 2),
-	VSOC_GROUP(pwm0_grp, 2),
-	VSOC_GROUP(pwm1_grp, 2),
-	VSOC_GROUP(pwm2_grp, 2),
-	VSOC_GROUP(pwm3_grp, 2),
-	VSOC_GROUP(jtag_grp, 1),
-	VSOC_GROUP(sdmmc0_grp, 1),
-	VSOC_GROUP(spi1_grp, 2),
-	VSOC_GROUP(uart2_grp, 1),
-	VSOC_GROUP(spi0_grp, 3),
-	VSOC_GROUP(i2c1_grp, 2),
-	VSOC_GROUP(i2s0_grp, 1),
-	VSOC_GROUP(i2s0_mclk_grp, 1),
-	VSOC_GROUP(uart3_grp, 1),
-	VSOC_GROUP(eth0_rgmii_grp, 1),
-	VSOC_GROUP(clkout0_grp, 4),
+	VSOC_GROUP(uart0_grp, 1, 0, 1),	/* TX, RX */
+	VSOC_GROUP(uart0_rtscts_grp, 1, 2, 3),	/* RTS, CTS */
+	VSOC_GROUP(uart1_grp, 1, 4, 5),	/* TX, RX */
+	VSOC_GROUP(i2c0_a_grp, 3, 6, 7),	/* SCL, SDA */
+	VSOC_GROUP(i2c0_d_grp, 2, 122, 123),	/* SCL, SDA */
+	VSOC_GROUP(pwm0_grp, 2, 8),
+	VSOC_GROUP(pwm1_grp, 2, 9),
+	VSOC_GROUP(pwm2_grp, 2, 10),
+	VSOC_GROUP(pwm3_grp, 2, 11),
+	VSOC_GROUP(jtag_grp, 1, 12, 13, 14, 15),	/* TCK, TMS, TDI, TDO */
+	VSOC_GROUP(sdmmc0_grp, 1, 32, 33, 34, 35, 36, 37),	/* CLK, CMD, DAT0-DAT3 */
+	VSOC_GROUP(spi1_grp, 2, 40, 41, 42, 43),	/* CS0, SCLK, MOSI, MISO */
+	VSOC_GROUP(uart2_grp, 1, 44, 45),	/* TX, RX */
+	VSOC_GROUP(spi0_grp, 3, 76, 77, 78, 79),	/* CS0, SCLK, MOSI, MISO */
+	VSOC_GROUP(i2c1_grp, 2, 77, 78),	/* SCL, SDA */
+	VSOC_GROUP(i2s0_grp, 1, 80, 81, 82),	/* BCLK, LRCLK, SDOUT */
+	VSOC_GROUP(i2s0_mclk_grp, 1, 83),	/* MCLK */
+	VSOC_GROUP(uart3_grp, 1, 96, 97),	/* TX, RX */
+	/* PE0-PE13 */
+	VSOC_GROUP(eth0_rgmii_grp, 1, 128, 129, 130, 131, 132, 133, 134, 135,
+		   136, 137, 138, 139, 140, 141),
+	VSOC_GROUP(clkout0_grp, 4, 160),
 };
 
-static const char * const vsoc_uart0_groups[] = { "uart0_grp", "uart0_rtscts_grp" };
-static const char * const vsoc_uart1_groups[] = { "uart1_grp" };
-static const char * const vsoc_i2c0_groups[] = { "i2c0_a_grp", "i2c0_d_grp" };
-static const char * const vsoc_pwm_groups[] = {
-	"pwm0_grp", "pwm1_grp", "pwm2_grp", "pwm3_grp",
-};
-
-static const char * const vsoc_jtag_groups[] = { "jtag_grp" };
-static const char * const vsoc_sdmmc0_groups[] = { "sdmmc0_grp" };
-static const char * const vsoc_spi1_groups[] = { "spi1_grp" };
-static const char * const vsoc_uart2_groups[] = { "uart2_grp" };
-static const char * const vsoc_spi0_groups[] = { "spi0_grp" };
-static const char * const vsoc_i2c1_groups[] = { "i2c1_grp" };
-static const char * const vsoc_i2s0_groups[] = { "i2s0_grp", "i2s0_mclk_grp" };
-static const char * const vsoc_uart3_groups[] = { "uart3_grp" };
-static const char * const vsoc_eth0_groups[] = { "eth0_rgmii_grp" };
-static const char * const vsoc_clkout_groups[] = { "clkout0_grp" };
+/* A function of the datasheet and its groups */
+#define VSOC_FUNCTION(_name, ...)					\
+	PINCTRL_PINFUNCTION(#_name,					\
+		((const char * const []){ __VA_ARGS__ }),		\
+		COUNT_ARGS(__VA_ARGS__))
 
 /* Function "gpio" (select 0 on every pin) is added first, at probe. */
 static const struct pinfunction vsoc_functions[] = {
-	PINCTRL_PINFUNCTION("uart0", vsoc_uart0_groups, ARRAY_SIZE(vsoc_uart0_groups)),
-	PINCTRL_PINFUNCTION("uart1", vsoc_uart1_groups, ARRAY_SIZE(vsoc_uart1_groups)),
-	PINCTRL_PINFUNCTION("i2c0", vsoc_i2c0_groups, ARRAY_SIZE(vsoc_i2c0_groups)),
-	PINCTRL_PINFUNCTION("pwm", vsoc_pwm_groups, ARRAY_SIZE(vsoc_pwm_groups)),
-	PINCTRL_PINFUNCTION("jtag", vsoc_jtag_groups, ARRAY_SIZE(vsoc_jtag_groups)),
-	PINCTRL_PINFUNCTION("sdmmc0", vsoc_sdmmc0_groups, ARRAY_SIZE(vsoc_sdmmc0_groups)),
-	PINCTRL_PINFUNCTION("spi1", vsoc_spi1_groups, ARRAY_SIZE(vsoc_spi1_groups)),
-	PINCTRL_PINFUNCTION("uart2", vsoc_uart2_groups, ARRAY_SIZE(vsoc_uart2_groups)),
-	PINCTRL_PINFUNCTION("spi0", vsoc_spi0_groups, ARRAY_SIZE(vsoc_spi0_groups)),
-	PINCTRL_PINFUNCTION("i2c1", vsoc_i2c1_groups, ARRAY_SIZE(vsoc_i2c1_groups)),
-	PINCTRL_PINFUNCTION("i2s0", vsoc_i2s0_groups, ARRAY_SIZE(vsoc_i2s0_groups)),
-	PINCTRL_PINFUNCTION("uart3", vsoc_uart3_groups, ARRAY_SIZE(vsoc_uart3_groups)),
-	PINCTRL_PINFUNCTION("eth0", vsoc_eth0_groups, ARRAY_SIZE(vsoc_eth0_groups)),
-	PINCTRL_PINFUNCTION("clkout", vsoc_clkout_groups, ARRAY_SIZE(vsoc_clkout_groups)),
+	VSOC_FUNCTION(uart0, "uart0_grp", "uart0_rtscts_grp"),
+	VSOC_FUNCTION(uart1, "uart1_grp"),
+	VSOC_FUNCTION(i2c0, "i2c0_a_grp", "i2c0_d_grp"),
+	VSOC_FUNCTION(pwm, "pwm0_grp", "pwm1_grp", "pwm2_grp", "pwm3_grp"),
+	VSOC_FUNCTION(jtag, "jtag_grp"),
+	VSOC_FUNCTION(sdmmc0, "sdmmc0_grp"),
+	VSOC_FUNCTION(spi1, "spi1_grp"),
+	VSOC_FUNCTION(uart2, "uart2_grp"),
+	VSOC_FUNCTION(spi0, "spi0_grp"),
+	VSOC_FUNCTION(i2c1, "i2c1_grp"),
+	VSOC_FUNCTION(i2s0, "i2s0_grp", "i2s0_mclk_grp"),
+	VSOC_FUNCTION(uart3, "uart3_grp"),
+	VSOC_FUNCTION(eth0, "eth0_rgmii_grp"),
+	VSOC_FUNCTION(clkout, "clkout0_grp"),
 };
 
 /* Datasheet sections 4 and 5: PADp encoding, in one place */
@@ -220,6 +188,38 @@ static void vsoc_field(u32 *mask, u32 *val, u32 field, u32 v)
 	*val |= (v << __ffs(field)) & field;
 }
 
+/*
+ * The parameters that are one value of one field (a bias or drive mode),
+ * or a field of one bit that the argument turns on or off (@value -1)
+ */
+static const struct {
+	unsigned int param;
+	u32 field;
+	int value;
+} vsoc_pad_simple[] = {
+	{ PIN_CONFIG_BIAS_DISABLE, VSOC_PAD_BIAS, VSOC_BIAS_DISABLE },
+	{ PIN_CONFIG_BIAS_HIGH_IMPEDANCE, VSOC_PAD_BIAS, VSOC_BIAS_HIGH_IMPEDANCE },
+	{ PIN_CONFIG_VSOC_BIAS_HIGH, VSOC_PAD_BIAS, VSOC_BIAS_HIGH },
+	{ PIN_CONFIG_VSOC_BIAS_GROUND, VSOC_PAD_BIAS, VSOC_BIAS_GROUND },
+	{ PIN_CONFIG_DRIVE_PUSH_PULL, VSOC_PAD_DRIVE, VSOC_DRIVE_PUSH_PULL },
+	{ PIN_CONFIG_DRIVE_OPEN_DRAIN, VSOC_PAD_DRIVE, VSOC_DRIVE_OPEN_DRAIN },
+	{ PIN_CONFIG_DRIVE_OPEN_SOURCE, VSOC_PAD_DRIVE, VSOC_DRIVE_OPEN_SOURCE },
+	{ PIN_CONFIG_INPUT_SCHMITT_ENABLE, VSOC_PAD_SCHMITT, -1 },
+	{ PIN_CONFIG_MODE_LOW_POWER, VSOC_PAD_LOWPOWER, -1 },
+	{ PIN_CONFIG_VSOC_WAKEUP, VSOC_PAD_WAKEUP, -1 },
+	{ PIN_CONFIG_INPUT_ENABLE, VSOC_PAD_INPUT, -1 },
+};
+
+static int vsoc_pad_simple_find(unsigned int param)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(vsoc_pad_simple); i++)
+		if (vsoc_pad_simple[i].param == param)
+			return i;
+	return -1;
+}
+
 /**
  * vsoc_pad_encode() - encode one pin configuration as PAD register fields
  * @param: a generic or VSOC pin configuration parameter
@@ -237,18 +237,20 @@ static void vsoc_field(u32 *mask, u32 *val, u32 field, u32 v)
 VISIBLE_IF_KUNIT int vsoc_pad_encode(unsigned int param, u32 arg, u32 *mask,
 				     u32 *val)
 {
-	int code;
+	int code, i = vsoc_pad_simple_find(param);
 
 	*mask = 0;
 	*val = 0;
 
+	if (i >= 0) {
+		if (vsoc_pad_simple[i].value < 0 && arg > 1)
+			return -EINVAL;
+		vsoc_field(mask, val, vsoc_pad_simple[i].field,
+			   vsoc_pad_simple[i].value < 0 ? arg : vsoc_pad_simple[i].value);
+		return 0;
+	}
+
 	switch (param) {
-	case PIN_CONFIG_BIAS_DISABLE:
-		vsoc_field(mask, val, VSOC_PAD_BIAS, VSOC_BIAS_DISABLE);
-		break;
-	case PIN_CONFIG_BIAS_HIGH_IMPEDANCE:
-		vsoc_field(mask, val, VSOC_PAD_BIAS, VSOC_BIAS_HIGH_IMPEDANCE);
-		break;
 	case PIN_CONFIG_BIAS_PULL_UP:
 	case PIN_CONFIG_BIAS_PULL_DOWN:
 		code = vsoc_pull_code(arg);
@@ -257,21 +259,6 @@ VISIBLE_IF_KUNIT int vsoc_pad_encode(unsigned int param, u32 arg, u32 *mask,
 		vsoc_field(mask, val, VSOC_PAD_BIAS, param == PIN_CONFIG_BIAS_PULL_UP ?
 			 VSOC_BIAS_PULL_UP : VSOC_BIAS_PULL_DOWN);
 		vsoc_field(mask, val, VSOC_PAD_PULL, code);
-		break;
-	case PIN_CONFIG_VSOC_BIAS_HIGH:
-		vsoc_field(mask, val, VSOC_PAD_BIAS, VSOC_BIAS_HIGH);
-		break;
-	case PIN_CONFIG_VSOC_BIAS_GROUND:
-		vsoc_field(mask, val, VSOC_PAD_BIAS, VSOC_BIAS_GROUND);
-		break;
-	case PIN_CONFIG_DRIVE_PUSH_PULL:
-		vsoc_field(mask, val, VSOC_PAD_DRIVE, VSOC_DRIVE_PUSH_PULL);
-		break;
-	case PIN_CONFIG_DRIVE_OPEN_DRAIN:
-		vsoc_field(mask, val, VSOC_PAD_DRIVE, VSOC_DRIVE_OPEN_DRAIN);
-		break;
-	case PIN_CONFIG_DRIVE_OPEN_SOURCE:
-		vsoc_field(mask, val, VSOC_PAD_DRIVE, VSOC_DRIVE_OPEN_SOURCE);
 		break;
 	case PIN_CONFIG_OUTPUT_ENABLE:
 		/* Only "off": enabling means choosing a drive kind. */
@@ -292,11 +279,6 @@ VISIBLE_IF_KUNIT int vsoc_pad_encode(unsigned int param, u32 arg, u32 *mask,
 		vsoc_field(mask, val, VSOC_PAD_SCHMITT, !!arg);
 		if (arg)
 			vsoc_field(mask, val, VSOC_PAD_HYST, arg - 1);
-		break;
-	case PIN_CONFIG_INPUT_SCHMITT_ENABLE:
-		if (arg > 1)
-			return -EINVAL;
-		vsoc_field(mask, val, VSOC_PAD_SCHMITT, arg);
 		break;
 	case PIN_CONFIG_INPUT_DEBOUNCE:
 		/* k = 1..15 filters for 2^(k-1) us */
@@ -320,21 +302,6 @@ VISIBLE_IF_KUNIT int vsoc_pad_encode(unsigned int param, u32 arg, u32 *mask,
 		if (arg > 2)
 			return -EINVAL;
 		vsoc_field(mask, val, VSOC_PAD_POWER, arg);
-		break;
-	case PIN_CONFIG_MODE_LOW_POWER:
-		if (arg > 1)
-			return -EINVAL;
-		vsoc_field(mask, val, VSOC_PAD_LOWPOWER, arg);
-		break;
-	case PIN_CONFIG_VSOC_WAKEUP:
-		if (arg > 1)
-			return -EINVAL;
-		vsoc_field(mask, val, VSOC_PAD_WAKEUP, arg);
-		break;
-	case PIN_CONFIG_INPUT_ENABLE:
-		if (arg > 1)
-			return -EINVAL;
-		vsoc_field(mask, val, VSOC_PAD_INPUT, arg);
 		break;
 	default:
 		return -ENOTSUPP;
@@ -362,37 +329,25 @@ VISIBLE_IF_KUNIT int vsoc_pad_decode(u32 pad, unsigned int param, u32 *arg)
 	u32 drive = FIELD_GET(VSOC_PAD_DRIVE, pad);
 	u32 rise = FIELD_GET(VSOC_PAD_SLEW_RISE, pad);
 	u32 fall = FIELD_GET(VSOC_PAD_SLEW_FALL, pad);
+	int i = vsoc_pad_simple_find(param);
 	bool on;
 
 	*arg = 1;
 
+	if (i >= 0) {
+		u32 v = (pad & vsoc_pad_simple[i].field) >>
+			__ffs(vsoc_pad_simple[i].field);
+
+		on = vsoc_pad_simple[i].value < 0 ? v : v == vsoc_pad_simple[i].value;
+		return on ? 0 : -EINVAL;
+	}
+
 	switch (param) {
-	case PIN_CONFIG_BIAS_DISABLE:
-		on = bias == VSOC_BIAS_DISABLE;
-		break;
-	case PIN_CONFIG_BIAS_HIGH_IMPEDANCE:
-		on = bias == VSOC_BIAS_HIGH_IMPEDANCE;
-		break;
 	case PIN_CONFIG_BIAS_PULL_UP:
 	case PIN_CONFIG_BIAS_PULL_DOWN:
 		on = bias == (param == PIN_CONFIG_BIAS_PULL_UP ?
 			      VSOC_BIAS_PULL_UP : VSOC_BIAS_PULL_DOWN);
 		*arg = vsoc_pull_ohms[FIELD_GET(VSOC_PAD_PULL, pad)];
-		break;
-	case PIN_CONFIG_VSOC_BIAS_HIGH:
-		on = bias == VSOC_BIAS_HIGH;
-		break;
-	case PIN_CONFIG_VSOC_BIAS_GROUND:
-		on = bias == VSOC_BIAS_GROUND;
-		break;
-	case PIN_CONFIG_DRIVE_PUSH_PULL:
-		on = drive == VSOC_DRIVE_PUSH_PULL;
-		break;
-	case PIN_CONFIG_DRIVE_OPEN_DRAIN:
-		on = drive == VSOC_DRIVE_OPEN_DRAIN;
-		break;
-	case PIN_CONFIG_DRIVE_OPEN_SOURCE:
-		on = drive == VSOC_DRIVE_OPEN_SOURCE;
 		break;
 	case PIN_CONFIG_OUTPUT_ENABLE:
 		on = drive != VSOC_DRIVE_OFF;
@@ -404,9 +359,6 @@ VISIBLE_IF_KUNIT int vsoc_pad_decode(u32 pad, unsigned int param, u32 *arg)
 	case PIN_CONFIG_INPUT_SCHMITT:
 		on = pad & VSOC_PAD_SCHMITT;
 		*arg = FIELD_GET(VSOC_PAD_HYST, pad) + 1;
-		break;
-	case PIN_CONFIG_INPUT_SCHMITT_ENABLE:
-		on = pad & VSOC_PAD_SCHMITT;
 		break;
 	case PIN_CONFIG_INPUT_DEBOUNCE:
 		on = FIELD_GET(VSOC_PAD_DEBOUNCE, pad);
@@ -428,15 +380,6 @@ VISIBLE_IF_KUNIT int vsoc_pad_decode(u32 pad, unsigned int param, u32 *arg)
 	case PIN_CONFIG_POWER_SOURCE:
 		on = true;
 		*arg = FIELD_GET(VSOC_PAD_POWER, pad);
-		break;
-	case PIN_CONFIG_MODE_LOW_POWER:
-		on = pad & VSOC_PAD_LOWPOWER;
-		break;
-	case PIN_CONFIG_VSOC_WAKEUP:
-		on = pad & VSOC_PAD_WAKEUP;
-		break;
-	case PIN_CONFIG_INPUT_ENABLE:
-		on = pad & VSOC_PAD_INPUT;
 		break;
 	default:
 		return -ENOTSUPP;
@@ -478,21 +421,11 @@ static const char *vsoc_pad_field_name(u32 mask)
 
 /* Names and lookups */
 
-#define VSOC_FUNC_GPIO	0	/* vsoc_pinctrl.funcs[0] */
-
 static const char *vsoc_group_name(struct vsoc_pinctrl *vsoc, unsigned int sel)
 {
 	if (sel < vsoc->ngroups)
 		return vsoc->groups[sel]->grp.name;
 	return vsoc->pin_names[sel - vsoc->ngroups];
-}
-
-/* The pin called @name ("PC13"), or -EINVAL */
-static int vsoc_pin_by_name(struct vsoc_pinctrl *vsoc, const char *name)
-{
-	int pin = pin_get_from_name(vsoc->pctldev, name);
-
-	return pin < 0 ? -EINVAL : pin;
 }
 
 /* The datasheet group called @name that this part has, or -EINVAL */
@@ -504,27 +437,6 @@ static int vsoc_datasheet_group(struct vsoc_pinctrl *vsoc, const char *name)
 		if (!strcmp(vsoc->groups[i]->grp.name, name))
 			return i;
 	return -EINVAL;
-}
-
-static int vsoc_group_by_name(struct vsoc_pinctrl *vsoc, const char *name)
-{
-	int sel = vsoc_datasheet_group(vsoc, name);
-
-	if (sel >= 0)
-		return sel;
-	sel = vsoc_pin_by_name(vsoc, name);
-	return sel < 0 ? sel : vsoc->ngroups + sel;
-}
-
-static const struct pinfunction *
-vsoc_function_by_name(struct vsoc_pinctrl *vsoc, const char *name)
-{
-	unsigned int i;
-
-	for (i = 0; i < vsoc->nfuncs; i++)
-		if (!strcmp(vsoc->funcs[i].name, name))
-			return &vsoc->funcs[i];
-	return NULL;
 }
 
 /* Strict checking of DT pin configuration nodes */
@@ -549,18 +461,15 @@ struct vsoc_dt_prop {
 static const struct vsoc_dt_prop vsoc_dt_props[] = {
 	{ "bias-disable", PIN_CONFIG_BIAS_DISABLE, 0 },
 	{ "bias-high-impedance", PIN_CONFIG_BIAS_HIGH_IMPEDANCE, 0 },
-	{ "bias-pull-up", PIN_CONFIG_BIAS_PULL_UP, 1,
-	  VSOC_PULL_ALLOWED },
-	{ "bias-pull-down", PIN_CONFIG_BIAS_PULL_DOWN, 1,
-	  VSOC_PULL_ALLOWED },
+	{ "bias-pull-up", PIN_CONFIG_BIAS_PULL_UP, 1, VSOC_PULL_ALLOWED },
+	{ "bias-pull-down", PIN_CONFIG_BIAS_PULL_DOWN, 1, VSOC_PULL_ALLOWED },
 	{ "vsoc,bias-high", PIN_CONFIG_VSOC_BIAS_HIGH, 1 },
 	{ "vsoc,bias-ground", PIN_CONFIG_VSOC_BIAS_GROUND, 1 },
 	{ "drive-push-pull", PIN_CONFIG_DRIVE_PUSH_PULL, 0 },
 	{ "drive-open-drain", PIN_CONFIG_DRIVE_OPEN_DRAIN, 0 },
 	{ "drive-open-source", PIN_CONFIG_DRIVE_OPEN_SOURCE, 0 },
 	{ "output-disable", PIN_CONFIG_OUTPUT_ENABLE, 0 },
-	{ "drive-strength", PIN_CONFIG_DRIVE_STRENGTH, 0,
-	  "2, 4, 6, 8, 10, 12, 14 or 16 (mA)" },
+	{ "drive-strength", PIN_CONFIG_DRIVE_STRENGTH, 0, "2, 4, 6, 8, 10, 12, 14 or 16 (mA)" },
 	{ "input-schmitt", PIN_CONFIG_INPUT_SCHMITT, 0,
 	  "0 (off) or a hysteresis level from 1 to 4" },
 	{ "input-schmitt-enable", PIN_CONFIG_INPUT_SCHMITT_ENABLE, 1 },
@@ -568,16 +477,12 @@ static const struct vsoc_dt_prop vsoc_dt_props[] = {
 	{ "input-debounce", PIN_CONFIG_INPUT_DEBOUNCE, 0,
 	  "0 (off) or a power of two from 1 to 16384 (us)" },
 	{ "slew-rate", PIN_CONFIG_SLEW_RATE, 0, VSOC_SLEW_ALLOWED },
-	{ "vsoc,slew-rate-rising", PIN_CONFIG_VSOC_SLEW_RISING, 0,
-	  VSOC_SLEW_ALLOWED },
-	{ "vsoc,slew-rate-falling", PIN_CONFIG_VSOC_SLEW_FALLING, 0,
-	  VSOC_SLEW_ALLOWED },
-	{ "power-source", PIN_CONFIG_POWER_SOURCE, 0,
-	  "0 (3.3 V), 1 (1.8 V) or 2 (2.5 V)" },
+	{ "vsoc,slew-rate-rising", PIN_CONFIG_VSOC_SLEW_RISING, 0, VSOC_SLEW_ALLOWED },
+	{ "vsoc,slew-rate-falling", PIN_CONFIG_VSOC_SLEW_FALLING, 0, VSOC_SLEW_ALLOWED },
+	{ "power-source", PIN_CONFIG_POWER_SOURCE, 0, "0 (3.3 V), 1 (1.8 V) or 2 (2.5 V)" },
 	{ "low-power-enable", PIN_CONFIG_MODE_LOW_POWER, 1 },
 	{ "low-power-disable", PIN_CONFIG_MODE_LOW_POWER, 0 },
-	{ "vsoc,wakeup", PIN_CONFIG_VSOC_WAKEUP, 1,
-	  "0 or 1, or no value (1)" },
+	{ "vsoc,wakeup", PIN_CONFIG_VSOC_WAKEUP, 1, "0 or 1, or no value (1)" },
 	{ "input-enable", PIN_CONFIG_INPUT_ENABLE, 1 },
 	{ "input-disable", PIN_CONFIG_INPUT_ENABLE, 0 },
 };
@@ -601,106 +506,10 @@ static const struct vsoc_dt_prop *vsoc_dt_prop_find(const char *name)
 }
 
 /*
- * The argument of a property the generic parser accepted: no value (the
- * default), or one cell.
- */
-static u32 vsoc_dt_prop_arg(const struct property *prop,
-			    const struct vsoc_dt_prop *p)
-{
-	return prop->length ? be32_to_cpup(prop->value) : p->def;
-}
-
-/* 1 if property @name is a list of strings, 0 if absent, else -EINVAL */
-static int vsoc_dt_check_strings(struct vsoc_pinctrl *vsoc,
-				 struct device_node *np, const char *name)
-{
-	const struct property *prop = of_find_property(np, name, NULL);
-
-	if (!prop)
-		return 0;	/* absent */
-	/*
-	 * What of_property_count_strings() checks, without reading the
-	 * whole list: not empty, and the last string is terminated.
-	 */
-	if (prop->length > 0 &&
-	    !((const char *)prop->value)[prop->length - 1])
-		return 1;
-	dev_err(vsoc->dev, "%pOF: %s must be a non-empty list of strings\n",
-		np, name);
-	return -EINVAL;
-}
-
-/* Check the pins, groups and function of one node */
-static int vsoc_dt_check_targets(struct vsoc_pinctrl *vsoc,
-				 struct device_node *np)
-{
-	const struct pinfunction *func = NULL;
-	const char *fname, *target, *kind;
-	struct property *prop;
-	int npins, ngroups;
-
-	npins = vsoc_dt_check_strings(vsoc, np, "pins");
-	ngroups = vsoc_dt_check_strings(vsoc, np, "groups");
-	if (npins < 0 || ngroups < 0)
-		return -EINVAL;
-	if (npins && ngroups) {
-		dev_err(vsoc->dev, "%pOF: has both pins and groups, use one\n", np);
-		return -EINVAL;
-	}
-
-	if (of_property_present(np, "function")) {
-		if (of_property_count_strings(np, "function") != 1 ||
-		    of_property_read_string(np, "function", &fname)) {
-			dev_err(vsoc->dev, "%pOF: function must be one string\n", np);
-			return -EINVAL;
-		}
-		func = vsoc_function_by_name(vsoc, fname);
-		if (!func) {
-			dev_err(vsoc->dev, "%pOF: function: unknown function '%s'\n",
-				np, fname);
-			return -EINVAL;
-		}
-	}
-
-	/*
-	 * A node that only holds subnodes; settings in it are reported by
-	 * pinconf_generic_dt_check_node().
-	 */
-	if (!npins && !ngroups)
-		return 0;
-
-	kind = npins ? "pins" : "groups";
-	of_property_for_each_string(np, kind, prop, target) {
-		int sel = npins ? vsoc_pin_by_name(vsoc, target) :
-				  vsoc_group_by_name(vsoc, target);
-
-		if (sel < 0) {
-			dev_err(vsoc->dev, "%pOF: %s: unknown %s '%s' (this part has %s to %s)\n",
-				np, kind, npins ? "pin" : "group", target,
-				npins ? vsoc->pin_names[0] : vsoc_group_name(vsoc, 0),
-				npins ? vsoc->pin_names[vsoc->npins - 1] :
-				vsoc_group_name(vsoc, vsoc->ngroups + vsoc->npins - 1));
-			return -EINVAL;
-		}
-		/* every pin, and no datasheet group, is a group of "gpio" */
-		if (func && (func == &vsoc->funcs[VSOC_FUNC_GPIO] ?
-			     !npins && vsoc_pin_by_name(vsoc, target) < 0 :
-			     match_string(func->groups, func->ngroups, target) < 0)) {
-			dev_err(vsoc->dev, "%pOF: function %s cannot be muxed on %s %s (%s has groups %s%s)\n",
-				np, func->name, npins ? "pin" : "group", target,
-				func->name, func->groups[0],
-				func->ngroups > 1 ? ", ..." : "");
-			return -EINVAL;
-		}
-	}
-	return 0;
-}
-
-/*
- * Check one pin configuration node against the datasheet: its pins,
- * groups and function, and the values the hardware can hold. The form of
- * the properties is the generic parser's to check: a value of the wrong
- * size is left to it.
+ * Check the values of one pin configuration node against what the hardware
+ * can hold. The generic parser checks the rest: the form of the properties
+ * (a value of the wrong size is left to it), and the pins, groups and
+ * function the node names.
  */
 static int vsoc_dt_check_node(struct vsoc_pinctrl *vsoc, struct device_node *np)
 {
@@ -710,9 +519,7 @@ static int vsoc_dt_check_node(struct vsoc_pinctrl *vsoc, struct device_node *np)
 	unsigned int nseen = 0, i;
 	struct property *prop;
 	u32 arg, mask, val;
-	int ret;
-
-	ret = vsoc_dt_check_targets(vsoc, np);
+	int ret = 0;
 
 	for_each_property_of_node(np, prop) {
 		p = vsoc_dt_prop_find(prop->name);
@@ -732,7 +539,7 @@ static int vsoc_dt_check_node(struct vsoc_pinctrl *vsoc, struct device_node *np)
 		 * 1 is what the generic parser passes for a pull without a
 		 * value; written out, it is not a resistance.
 		 */
-		arg = vsoc_dt_prop_arg(prop, p);
+		arg = prop->length ? be32_to_cpup(prop->value) : p->def;
 		if (vsoc_pad_encode(p->param, arg, &mask, &val) ||
 		    (prop->length && arg == 1 &&
 		     (p->param == PIN_CONFIG_BIAS_PULL_UP ||
@@ -837,9 +644,9 @@ static void vsoc_pin_dbg_show(struct pinctrl_dev *pctldev, struct seq_file *s,
 /*
  * Check each node of a state against the datasheet, then let the generic
  * parser check its form (unknown properties, which this controller makes
- * errors, values of the wrong size or above 24 bits, contradictions) and
- * make the maps. Every mistake of the datasheet checks is reported, not only
- * the first, so that one boot shows them all. A bad node fails the state,
+ * errors, values of the wrong size or above 24 bits, contradictions, the
+ * pins, groups and function it names) and make the maps. Every mistake
+ * is reported, not only the first, so that one boot shows them all. A bad node fails the state,
  * and with it the device that asked for it (for the controller's own
  * states, the core drops that state alone).
  */
@@ -851,16 +658,9 @@ static int vsoc_dt_node_to_map(struct pinctrl_dev *pctldev,
 	int ret, err;
 
 	ret = vsoc_dt_check_node(vsoc, np_config);
-	for_each_available_child_of_node_scoped(np_config, np) {
+	for_each_available_child_of_node_scoped(np_config, np)
 		if (vsoc_dt_check_node(vsoc, np))
 			ret = -EINVAL;
-		/* The generic parser reads a state node and its children only */
-		for_each_child_of_node_scoped(np, deeper) {
-			dev_err(vsoc->dev, "%pOF: pin configuration nodes nest one level deep, this one would be ignored\n",
-				deeper);
-			ret = -EINVAL;
-		}
-	}
 
 	err = pinconf_generic_dt_node_to_map(pctldev, np_config, map, num_maps,
 					     PIN_MAP_TYPE_INVALID);
