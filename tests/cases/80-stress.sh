@@ -6,7 +6,10 @@
 # write and a GPIO request, 2200 malformed pinmux-select writes, 50
 # unbind/bind cycles of four devices with slab usage compared, a race of
 # seven threads, and a lockdown=integrity boot; on the plain kernel the
-# writes, the churn and the race. Each row of the table must show no bad
+# writes, the churn and the race. On either kernel the boots of two kernel
+# faults fixed in the series: pinmux-select writes of 4 MiB and more
+# (oversize, kernel patch 2) and unbinding pinctrl-single with hogs
+# (single-hog, kernel patch 3). Each row of the table must show no bad
 # outcome and no kernel report, the board must verify afterwards and every
 # device must be bound.
 . "$(dirname "$0")/../lib.sh"
@@ -29,6 +32,9 @@ while read -r row; do
 		fail "stress-$part" "$ops operations, $bad bad, $reports kernel reports (see $BUILD/run/stress-quick/console.log)"
 	fi
 done <<<"$rows"
+for part in oversize churn/single-hog; do
+	grep -qE "^\| $part " "$out" || fail "stress-$part" "the part did not run"
+done
 if [ "${VSOC_CONFIG:-vsoc}" = debug ]; then
 	for part in fail-nth lockdown; do
 		grep -qE "^\| $part " "$out" || fail "stress-$part" "the part did not run"
