@@ -99,12 +99,21 @@ $(BUILD)/stress: $(STRESS_SRC) qemu/stress.h | deps
 	@mkdir -p $(@D)
 	$(CROSS)gcc -static -pthread $(HOST_CFLAGS) -o $@ $(STRESS_SRC)
 
+# Debian's arm64 gpiod tools (gpiod:arm64, scripts/deps.sh), with what they
+# load: libgpiod, the loader and the C library of libc6:arm64
+ARM64LIB := /lib/aarch64-linux-gnu
+GPIOD    := /usr
+GPIOD_FILES := $(ARM64LIB)/ld-linux-aarch64.so.1 $(ARM64LIB)/libc.so.6 \
+	$(GPIOD)/lib/aarch64-linux-gnu/libgpiod.so.2 \
+	$(addprefix $(GPIOD)/bin/,gpiodetect gpioinfo gpioget gpioset gpiofind)
+
 $(BUILD)/initramfs.cpio: $(BUILD)/init $(BUILD)/guest/vsoc-verify $(BUILD)/guest/rehearse-ktap \
-		$(BUILD)/stress qemu/initramfs.list kernel
+		$(BUILD)/stress qemu/initramfs.list kernel $(GPIOD_FILES)
 	@gen=$$(scripts/kernel.sh path | tail -n 1)/usr/gen_init_cpio; \
 	 sed -e 's|@INIT@|$(BUILD)/init|' -e 's|@VERIFY@|$(BUILD)/guest/vsoc-verify|' \
 	     -e 's|@REHEARSE@|$(BUILD)/guest/rehearse-ktap|' \
-	     -e 's|@STRESS@|$(BUILD)/stress|' qemu/initramfs.list > $@.list && \
+	     -e 's|@STRESS@|$(BUILD)/stress|' -e 's|@ARM64LIB@|$(ARM64LIB)|' \
+	     -e 's|@GPIOD@|$(GPIOD)|' qemu/initramfs.list > $@.list && \
 	 $$gen $@.list > $@.tmp && mv $@.tmp $@ && rm -f $@.list
 
 initramfs: $(BUILD)/initramfs.cpio

@@ -43,20 +43,42 @@
  *	vsocinit.hang=1		never finish (tests the harness's timeout)
  *	vsocinit.stress=PARTS	run /stress (qemu/stress.c) first, so that
  *				the dumps show the board after it
+ *	vsocinit.run=C1;C2;...	after the boot dumps and the verdict, run
+ *				each command in turn, its words separated
+ *				by commas (gpioset,-m,exit,gpiochip0,5=1),
+ *				and print its output (stdout and stderr)
+ *				between "==== VSOC BEGIN run N ====" and
+ *				its END line, then "==== VSOC EXIT N S ===="
+ *				with its exit status S. Two commands are
+ *				built in, for tests that drive the pads
+ *				from the host (qemu/gpio-in.sh):
+ *				wait-in,PIN,V prints "==== VSOC WAIT
+ *				gpio-in PIN V ====" and waits (60 s at most)
+ *				until pin PIN's GPIO_IN bit, read through
+ *				/dev/mem, is V; events,N,SEC prints "==== VSOC
+ *				WAIT events ====" and prints the next N key
+ *				events of every /dev/input/event* device as
+ *				"event<I> <name>: key C value V", waiting SEC
+ *				seconds at most
  */
 #define _GNU_SOURCE		/* memmem */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/input.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/klog.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define PINCTRL_DIR	"/sys/kernel/debug/pinctrl"
@@ -328,7 +350,7 @@ static void guest_verdict(void)
 		rehearse_verdict();
 		return;
 	}
-	if (access(VERIFY, X_OK) || !fdt_mentions("vsoc,pinctrl"))
+	if (access(VERIFY, X_OK) || !fdt_mentions("vsoc,vsoc1-pinctrl"))
 		return;
 	mkdir("/tmp", 01777);
 	fd = open(KTAP_DUMP, O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -427,6 +449,120 @@ static void sleep_cycle(int seconds)
 	dump_all("resume");
 }
 
+/* Seconds, as a double, of the monotonic clock */
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * wait-in,PIN,V: until GPIO_IN of PIN (datasheet, section 2) reads V. The
+ * window is mapped, not read(): it is no-map memory, outside the kernel's
+ * linear map, which read() of /dev/mem copies from.
+ */
+static int wait_in(char **argv)
+{
+	volatile unsigned int *win;
+	unsigned int pin, v, word = 0;
+	int fd = open("/dev/mem", O_RDONLY | O_SYNC);
+	double end = now() + 60;
+
+	if (!argv[1] || !argv[2] || fd < 0)
+		return 2;
+	pin = atoi(argv[1]);
+	v = atoi(argv[2]);
+	win = mmap(NULL, 0x10000, PROT_READ, MAP_SHARED, fd, 0x4c000000);
+	close(fd);
+	if (win == MAP_FAILED)
+		return 2;
+	out("==== VSOC WAIT gpio-in %u %u ====\n", pin, v);
+	do
+		word = win[(0x808 + 0x20 * (pin / 32)) / 4];
+	while (((word >> (pin % 32)) & 1) != v && now() < end && !usleep(10000));
+	munmap((void *)win, 0x10000);
+	out("GPIO_IN%u 0x%08x\n", pin / 32, word);
+	return ((word >> (pin % 32)) & 1) != v;
+}
+
+/* events,N,SEC: the next N key events of the input devices */
+static int events(char **argv)
+{
+	struct pollfd fds[16];
+	char dev[16][16], name[16][48] = { { 0 } }, path[64];
+	int i, n = 0, want = argv[1] ? atoi(argv[1]) : 1, got = 0;
+	double end = now() + (argv[1] && argv[2] ? atoi(argv[2]) : 60);
+	struct input_event ev;
+
+	for (i = 0; i < 16; i++) {
+		snprintf(path, sizeof(path), "/dev/input/event%d", i);
+		fds[n].fd = open(path, O_RDONLY);
+		if (fds[n].fd < 0)
+			continue;
+		fds[n].events = POLLIN;
+		snprintf(dev[n], sizeof(dev[n]), "event%d", i);
+		if (ioctl(fds[n].fd, EVIOCGNAME(sizeof(name[n]) - 1), name[n]) < 0)
+			strcpy(name[n], "?");
+		out("%s %s\n", dev[n], name[n]);
+		n++;
+	}
+	out("==== VSOC WAIT events ====\n");
+	while (got < want && now() < end && poll(fds, n, 100) >= 0)
+		for (i = 0; i < n; i++)
+			if ((fds[i].revents & POLLIN) &&
+			    read(fds[i].fd, &ev, sizeof(ev)) == sizeof(ev) &&
+			    ev.type == EV_KEY) {
+				out("%s %s: key %u value %d\n", dev[i], name[i],
+				    ev.code, ev.value);
+				got++;
+			}
+	for (i = 0; i < n; i++)
+		close(fds[i].fd);
+	return got < want;
+}
+
+/* vsocinit.run: each command, with its output and exit status */
+static void run_commands(char *cmds)
+{
+	char *cmd, *save, *argv[32], *w, *wsave;
+	int i = 0, n, status;
+	pid_t pid;
+
+	setenv("PATH", "/usr/bin:/bin", 1);
+	for (cmd = strtok_r(cmds, ";", &save); cmd; cmd = strtok_r(NULL, ";", &save)) {
+		n = 0;
+		for (w = strtok_r(cmd, ",", &wsave); w && n < 31; w = strtok_r(NULL, ",", &wsave))
+			argv[n++] = w;
+		argv[n] = NULL;
+		if (!n)
+			continue;
+		out("==== VSOC BEGIN run %d ====\n", ++i);
+		if (!strcmp(argv[0], "wait-in")) {
+			status = wait_in(argv) << 8;
+		} else if (!strcmp(argv[0], "events")) {
+			status = events(argv) << 8;
+		} else {
+			status = 127 << 8;
+			pid = fork();
+			if (pid == 0) {
+				dup2(STDOUT_FILENO, STDERR_FILENO);
+				execvp(argv[0], argv);
+				out("%s: %s\n", argv[0], strerror(errno));
+				_exit(127);
+			}
+			if (pid > 0)
+				waitpid(pid, &status, 0);
+		}
+		out("==== VSOC END run %d ====\n", i);
+		if (WIFEXITED(status))
+			out("==== VSOC EXIT %d %d ====\n", i, WEXITSTATUS(status));
+		else
+			out("==== VSOC EXIT %d signal %d ====\n", i, WTERMSIG(status));
+	}
+}
+
 /* /stress reads its options from /proc/cmdline; wait for it. */
 static void run_stress(void)
 {
@@ -445,7 +581,7 @@ static void run_stress(void)
 
 int main(void)
 {
-	static char dumpopt[2048], onlyopt[512], val[64];
+	static char dumpopt[2048], onlyopt[512], val[64], runopt[2048];
 	char *tok, *save;
 
 	mount("proc", "/proc", "proc", 0, NULL);
@@ -478,6 +614,9 @@ int main(void)
 	dump_all("boot");
 	if (!option("vsocinit.ktap", val, sizeof(val)) || val[0] != '0')
 		guest_verdict();
+
+	if (option("vsocinit.run", runopt, sizeof(runopt)))
+		run_commands(runopt);
 
 	if (option("vsocinit.hang", val, sizeof(val)) && val[0] == '1')
 		for (;;)

@@ -34,6 +34,10 @@
 #	--config); --config here only adds the debug image's options.
 #	VSOC_UBOOT=FILE boots another U-Boot binary.
 #
+# While QEMU runs, build/run/NAME/ram is a symbolic link to the guest's RAM
+# file: qemu/gpio-in.sh sets GPIO_IN bits through it and waits for console
+# lines (tests/cases/55-gpio.sh).
+#
 # Leaves build/run/NAME/{console.log,regs.bin,NAME.dtb} and, when the guest
 # sleeps (vsocinit.sleep), regs-sleep.bin read while it was asleep; through
 # U-Boot, NAME.dtb is the configuration's DTB taken out of the FIT and
@@ -93,7 +97,7 @@ RAM_BASE=0x40000000
 WINDOW_SIZE=$((VSOC_WINDOW_SIZE))
 run=${run:-$BUILD/run/$name}
 mkdir -p "$run"
-rm -f "$run"/{console.log,regs.bin,regs-sleep.bin,ram.img,qemu.err,disk.img,boot.cmd}
+rm -f "$run"/{console.log,regs.bin,regs-sleep.bin,ram.img,ram,qemu.err,disk.img,boot.cmd}
 # The windows: the VSOC one, or those of --windows (name, address, size,
 # reset image).
 win_names=() win_addrs=() win_sizes=() loaders=()
@@ -126,7 +130,7 @@ if ! [ -d "$ramdir" ] || ! [ -w "$ramdir" ] ||
 	ramdir=$run	# no room for 256 MiB of guest RAM there
 fi
 ram=$(mktemp "$ramdir/vsoc-ram.XXXXXX")
-trap 'rm -f "$ram"' EXIT
+trap 'rm -f "$ram" "$run/ram"' EXIT
 
 # Every window as it is now in the RAM file, into DIR/NAME$1.bin
 # (regs.bin, regs-sleep.bin)
@@ -168,6 +172,8 @@ timeout --kill-after=5 "$timeout" qemu-system-aarch64 \
 	$qemu_args \
 	</dev/null >"$run/console.log" 2>"$run/qemu.err" &
 qpid=$!
+# The RAM file, for the host to drive GPIO_IN while the guest runs
+ln -sf "$ram" "$run/ram"
 
 # While it runs: take the window while the guest is suspended; through
 # U-Boot, stop when U-Boot gave up and waits at its prompt.
@@ -190,6 +196,7 @@ done
 rc=0
 wait "$qpid" || rc=$?
 
+rm -f "$run/ram"
 [ -s "$ram" ] && snapshot_all ""
 rm -f "$ram" "$run/disk.img"
 

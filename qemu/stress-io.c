@@ -412,11 +412,38 @@ static void *binder(void *arg)
 	return NULL;
 }
 
+/*
+ * The PL061's character device (its lines are PG0-PG7): the VSOC block's
+ * own GPIO controller registers first, so it is not gpiochip0.
+ */
+const char *pl061_chip(void)
+{
+	static char path[32];
+	struct gpiochip_info info;
+	int i, fd;
+
+	for (i = 0; i < 8; i++) {
+		snprintf(path, sizeof(path), "/dev/gpiochip%d", i);
+		fd = open(path, O_RDWR);
+		if (fd < 0)
+			continue;
+		if (!ioctl(fd, GPIO_GET_CHIPINFO_IOCTL, &info) &&
+		    !strcmp(info.label, "9030000.gpio")) {
+			close(fd);
+			return path;
+		}
+		close(fd);
+	}
+	return "/dev/gpiochip0";
+}
+
+static const char *race_chip;	/* the PL061's, found before the threads */
+
 static void *gpio_user(void *arg)
 {
 	long id = (long)arg, i;
 	struct gpio_v2_line_request req;
-	int fd = open("/dev/gpiochip0", O_RDWR);
+	int fd = open(race_chip, O_RDWR);
 
 	for (i = 0; fd >= 0 && i < race_ops; i++) {
 		memset(&req, 0, sizeof(req));
@@ -523,6 +550,7 @@ void part_race(void)
 	long i, locks;
 
 	race_ops = option_num("vsocinit.stress.race", 2000);
+	race_chip = pl061_chip();
 	for (i = 0; i < 7; i++)
 		pthread_create(&th[i], NULL, fn[i], (void *)i);
 	for (i = 0; i < 4; i++)

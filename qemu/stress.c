@@ -286,7 +286,7 @@ static const struct target targets[] = {
 	{ "bind pinctrl-single controller", "pinctrl-single", SINGLE_DEV, "leds-single", 0 },
 	{ "pinmux-select VSOC uart0_grp uart0", NULL, NULL, NULL, 1 },
 	{ "pinmux-select pinctrl-single led-pins", NULL, NULL, NULL, 1 },
-	{ "GPIO line request (gpiochip0 line 7)", NULL, NULL, NULL, 2 },
+	{ "GPIO line request (PL061 line 7)", NULL, NULL, NULL, 2 },
 };
 
 /* Get ready for one attempt: the target unbound, files open. */
@@ -308,7 +308,7 @@ static int prepare(const struct target *t, int *fd)
 			 strstr(t->name, "single") ? pctl_single : pctl_vsoc);
 		break;
 	default:
-		snprintf(path, sizeof(path), "/dev/gpiochip0");
+		snprintf(path, sizeof(path), "%s", pl061_chip());
 		break;
 	}
 	*fd = open(path, t->kind == 2 ? O_RDWR : O_WRONLY);

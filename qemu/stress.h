@@ -36,6 +36,7 @@ int kernel_reports(void);
 
 /* stress-io.c */
 double now(void);
+const char *pl061_chip(void);
 long long slab_snapshot(int which);
 int slab_grew(void);
 void part_debugfs(void);

@@ -39,6 +39,10 @@ PKGS=(
 	# the virtual machine and the boot loader path (U-Boot, mkimage and
 	# dumpimage, the ext2 boot disk)
 	qemu-system-arm u-boot-qemu u-boot-tools e2fsprogs
+	# Debian's arm64 gpiod tools for the guest (dynamically linked: the
+	# initramfs takes them with libgpiod and libc6:arm64's loader and
+	# libc); needs the arm64 architecture in dpkg (added below)
+	gpiod:arm64 libgpiod2:arm64
 )
 # Optional groups, installed only when asked for by name
 REPORT_PKGS=(
@@ -59,8 +63,9 @@ for group in "$@"; do
 done
 
 # One dpkg-query for all of them (this runs before every make target)
-installed=" $(dpkg-query -W -f '${Package} ${Status}\n' "${PKGS[@]}" 2>/dev/null |
-	awk '$2 == "install" && $3 == "ok" && $4 == "installed" { printf "%s ", $1 }' ||
+# (a package of another architecture, gpiod:arm64, by name and architecture)
+installed=" $(dpkg-query -W -f '${Package} ${Architecture} ${Status}\n' "${PKGS[@]}" 2>/dev/null |
+	awk '$3 == "install" && $4 == "ok" && $5 == "installed" { printf "%s %s:%s ", $1, $1, $2 }' ||
 	true)"
 missing=()
 for p in "${PKGS[@]}"; do
@@ -70,17 +75,25 @@ done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 line="apt-get install -y --no-install-recommends ${missing[*]}"
+# Packages of another architecture (gpiod:arm64) need it in dpkg first
+arch=
+for p in "${missing[@]}"; do
+	if [[ "$p" == *:* ]] && ! dpkg --print-foreign-architectures | grep -qx "${p#*:}"; then
+		arch=${p#*:}
+	fi
+done
 if [ -n "$check" ]; then
 	echo "missing packages: ${missing[*]}" >&2
 	exit 1
 fi
 if [ "$(id -u)" -ne 0 ]; then
 	echo "missing Debian packages; as root run:" >&2
-	echo "  apt-get update && $line" >&2
+	echo "  ${arch:+dpkg --add-architecture $arch && }apt-get update && $line" >&2
 	exit 1
 fi
 echo "deps: installing ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
+[ -z "$arch" ] || dpkg --add-architecture "$arch"
 apt-get update -q >&2
 # shellcheck disable=SC2086
 apt-get install -y -q --no-install-recommends "${missing[@]}" >&2

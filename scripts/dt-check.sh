@@ -11,8 +11,9 @@
 # The kernel's bindings and dt-bindings headers come from the tag "pristine"
 # of the kernel tree ($CACHE/linux, made by "scripts/kernel.sh tree"), never
 # from its work tree. Our new bindings (kernel/src/Documentation/devicetree/
-# bindings) are copied over them and the binding parts of kernel/patches/ are
-# applied. The processed schema is cached in $CACHE/dtschema/ and rebuilt only
+# bindings) and the project's own schemas (dts/bindings: the boards'
+# compatibles, which are not for the kernel) are copied over them and the
+# binding parts of kernel/patches/ are applied. The processed schema is cached in $CACHE/dtschema/ and rebuilt only
 # when one of those inputs changes.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -20,6 +21,7 @@ set -euo pipefail
 KTREE=$CACHE/linux
 BINDINGS=Documentation/devicetree/bindings
 OURS=$TOP/kernel/src/$BINDINGS
+LOCAL=$TOP/dts/bindings
 SCHEMA_DIR=$CACHE/dtschema
 SCHEMA=$SCHEMA_DIR/processed-schema.json
 SCHEMA_NEW=$SCHEMA.$$.new
@@ -45,8 +47,16 @@ git -C "$KTREE" rev-parse -q --verify 'pristine^{commit}' >/dev/null 2>&1 ||
 	die "no tag pristine in $KTREE (run scripts/kernel.sh tree)"
 
 our_yamls() {
-	[ -d "$OURS" ] || return 0
-	(cd "$OURS" && find . -name '*.yaml' | sed 's|^\./||' | LC_ALL=C sort)
+	local d
+	for d in "$OURS" "$LOCAL"; do
+		[ -d "$d" ] || continue
+		(cd "$d" && find . -name '*.yaml' | sed 's|^\./||')
+	done | LC_ALL=C sort -u
+}
+
+# The file of one of ours: the series' binding, or the project's schema
+our_file() {
+	if [ -f "$OURS/$1" ]; then echo "$OURS/$1"; else echo "$LOCAL/$1"; fi
 }
 
 binding_patches() {
@@ -72,7 +82,7 @@ make_tree() {
 	done < <(binding_patches)
 	while read -r f; do
 		mkdir -p "$(dirname "$TMP/tree/$BINDINGS/$f")"
-		cp "$OURS/$f" "$TMP/tree/$BINDINGS/$f"
+		cp "$(our_file "$f")" "$TMP/tree/$BINDINGS/$f"
 	done < <(our_yamls)
 }
 
@@ -85,7 +95,7 @@ schema_key() {
 		dt-mk-schema --version
 		while read -r f; do
 			echo "$f"
-			sha256sum <"$OURS/$f"
+			sha256sum <"$(our_file "$f")"
 		done < <(our_yamls)
 		while read -r p; do
 			echo "${p##*/}"

@@ -155,7 +155,7 @@ cat >"$work/walk.dts.in" <<'EOF'
 		ranges = <0x0 0x0 0x40000000 0x10000000>;
 
 		pinctrl@c000000 {
-			compatible = "vsoc,pinctrl";
+			compatible = "vsoc,vsoc1-pinctrl";
 			reg = <0xc000000 0x10000>;
 			pinctrl-names = "default", "sleep";
 			pinctrl-0 = <&hog_a &hog_b>;
@@ -432,9 +432,9 @@ expect_bad "a missing file" "no-such/regs.bin" \
 "$RESET" --id 0x12345678 "$work/foreign.bin"
 expect_bad "a window that is not VSOC" "not a VSOC" \
 	--dtb "$work/walk.dtb" --console "$work/walk/console.log" --regs "$work/foreign.bin"
-sed 's/vsoc,pinctrl/vsoc,other/; s/@EXTRA@//' "$work/walk.dts.in" |
+sed 's/vsoc,vsoc1-pinctrl/vsoc,other/; s/@EXTRA@//' "$work/walk.dts.in" |
 	dtc -q -I dts -O dtb -o "$work/noctrl.dtb"
-expect_bad "no controller" "no enabled \"vsoc,pinctrl\"" \
+expect_bad "no controller" "no enabled \"vsoc,vsoc1-pinctrl\"" \
 	--dtb "$work/noctrl.dtb" --console "$work/walk/console.log" --regs "$work/walk/regs.bin"
 grep -v 'pinconf-pins ====' "$work/walk/console.log" >"$work/nosection.log"
 expect_bad "a capture without pinconf-pins" "no boot dump of $DBG/$CTRL/pinconf-pins" \
@@ -450,7 +450,7 @@ cat >"$work/decode.dts" <<'EOF'
 	#address-cells = <1>;
 	#size-cells = <1>;
 	pinctrl@4c000000 {
-		compatible = "vsoc,pinctrl";
+		compatible = "vsoc,vsoc1-pinctrl";
 		reg = <0x4c000000 0x10000>;
 	};
 };

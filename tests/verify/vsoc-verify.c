@@ -939,11 +939,11 @@ static void find_controller(struct verify *v)
 {
 	int node;
 
-	node = fdt_node_offset_by_compatible(v->fdt, -1, "vsoc,pinctrl");
+	node = fdt_node_offset_by_compatible(v->fdt, -1, "vsoc,vsoc1-pinctrl");
 	while (node >= 0 && !dt_enabled(v->fdt, node))
-		node = fdt_node_offset_by_compatible(v->fdt, node, "vsoc,pinctrl");
+		node = fdt_node_offset_by_compatible(v->fdt, node, "vsoc,vsoc1-pinctrl");
 	if (node < 0)
-		fatal("the DTB has no enabled \"vsoc,pinctrl\" node");
+		fatal("the DTB has no enabled \"vsoc,vsoc1-pinctrl\" node");
 	v->ctrl = node;
 	dt_dev_name(v->fdt, node, v->ctrl_name, sizeof(v->ctrl_name));
 }
@@ -2011,7 +2011,7 @@ int main(int argc, char **argv)
 	load_dtb(&v, o.dtb);
 	/* --if-vsoc: a board without a VSOC controller is no error (the
 	 * guest's /init asks of every board) */
-	if (o.if_vsoc && fdt_node_offset_by_compatible(v.fdt, -1, "vsoc,pinctrl") < 0)
+	if (o.if_vsoc && fdt_node_offset_by_compatible(v.fdt, -1, "vsoc,vsoc1-pinctrl") < 0)
 		return 0;
 	load_console(&v, o.console);
 	find_controller(&v);

@@ -203,7 +203,7 @@ def vsoc_board(rundir, verify):
         "kind": "vsoc", "board": v["board"], "dir": rundir, "ok": nmis == 0 and nconf == 0,
         "summary": "%d pins checked, %d mismatches, %d conflicts" % (npins, nmis, nconf),
         "npins": npins, "nmismatch": sum(1 for p in pins if p["mismatch"]), "nconflict": nconf,
-        "controllers": [{"title": "%s (vsoc,pinctrl, %d banks of %d pins)" % (ctrl, nbanks, VSOC_BANK),
+        "controllers": [{"title": "%s (vsoc,vsoc1-pinctrl, %d banks of %d pins)" % (ctrl, nbanks, VSOC_BANK),
                          "layout": "banks", "banks": banks, "path": ctrl}],
         "pins": pins,
     }, None

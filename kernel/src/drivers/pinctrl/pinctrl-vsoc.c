@@ -1167,7 +1167,7 @@ static DEFINE_NOIRQ_DEV_PM_OPS(vsoc_pinctrl_pm_ops, vsoc_pinctrl_suspend,
 			       vsoc_pinctrl_resume);
 
 static const struct of_device_id vsoc_pinctrl_of_match[] = {
-	{ .compatible = "vsoc,pinctrl" },
+	{ .compatible = "vsoc,vsoc1-pinctrl" },
 	{ }
 };
 MODULE_DEVICE_TABLE(of, vsoc_pinctrl_of_match);

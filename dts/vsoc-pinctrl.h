@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause) */
 /*
- * Constants for the VSOC pin controller binding
- * (Documentation/devicetree/bindings/pinctrl/vsoc,pinctrl.yaml).
+ * Names for the values of the VSOC pin controller's properties, for the
+ * project's own DTS files. Not part of the binding (the properties take
+ * plain numbers: ohms, quarters of the nominal rate, supply codes), so not
+ * a dt-bindings header: a DT maintainer does not take a header of register
+ * values and numbers that no driver uses.
  */
 
-#ifndef _DT_BINDINGS_PINCTRL_VSOC_PINCTRL_H
-#define _DT_BINDINGS_PINCTRL_VSOC_PINCTRL_H
+#ifndef _VSOC_PINCTRL_H
+#define _VSOC_PINCTRL_H
 
 /* power-source: I/O supply of the pad */
 #define VSOC_POWER_3V3		0
@@ -27,4 +30,4 @@
 #define VSOC_PULL_47K		47000
 #define VSOC_PULL_100K		100000
 
-#endif /* _DT_BINDINGS_PINCTRL_VSOC_PINCTRL_H */
+#endif /* _VSOC_PINCTRL_H */
