@@ -158,8 +158,10 @@ uboot_check() {
 			fail "U-Boot changed the VSOC window at $WINDOW before starting the kernel: its crc32 is ${crc:-unknown}, the reset image's $want; it begins: $(grep -m1 "^${WINDOW#0x}:" <<<"$ulog")"
 	fi
 	if ! grep -q '^Starting kernel \.\.\.' <<<"$ulog"; then
+		# (not the hashes U-Boot prints: hex digits can spell "bad")
 		errs=$(sed -n '/^==== VSOC U-BOOT WINDOW/,$p' <<<"$ulog" |
-			grep -v -e '^==== ' -e '^crc32 for' -e "^${WINDOW#0x}:" -e '^=> *$' |
+			grep -v -e '^==== ' -e '^crc32 for' -e "^${WINDOW#0x}:" -e '^=> *$' \
+				-e '^ *Hash value: *[0-9a-f]*$' |
 			grep -i -E 'error|bad|not set|could not|can.t|cannot|not found|fail|wrong|invalid|unsupported|too large' |
 			sed -n 1,3p | tr '\n' ' ')
 		[ -n "$errs" ] || errs=$(grep . <<<"$ulog" | grep -v '^==== ' | tail -n 2 | tr '\n' ' ')

@@ -50,7 +50,7 @@ awk '
 	/^(not )?ok [0-9]+ pinctrl_vsoc/ { suites++ }
 	/^(not )?ok [0-9]+ (pinconf_generic_dt|pinctrl_dt)$/ { core++ }
 	END {
-		if (suites != 3) print "FAIL kunit: expected 3 pinctrl_vsoc suites, found " suites + 0
+		if (suites != 4) print "FAIL kunit: expected 4 pinctrl_vsoc suites, found " suites + 0
 		if (core != 2) print "FAIL kunit: expected the pinconf_generic_dt and pinctrl_dt suites, found " core + 0
 	}
 ' "$ktap" >"$ktap.results"
