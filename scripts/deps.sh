@@ -49,6 +49,10 @@ REPORT_PKGS=(
 	# Debian's Chromium, run headless to load the report's pages
 	chromium
 )
+SCAN_PKGS=(
+	# scripts/scan-pin-nodes.py reads the tree's DTBs with pylibfdt
+	python3-libfdt
+)
 LAVA_PKGS=(
 	# lava-run; it depends on systemd-sysv and python3-guestfs (and so
 	# on libguestfs, supermin and qemu-system-x86), about 150 packages
@@ -58,6 +62,7 @@ for group in "$@"; do
 	case "$group" in
 	report) PKGS+=("${REPORT_PKGS[@]}") ;;
 	lava) PKGS+=("${LAVA_PKGS[@]}") ;;
+	scan) PKGS+=("${SCAN_PKGS[@]}") ;;
 	*) echo "deps: unknown package group $group" >&2; exit 2 ;;
 	esac
 done

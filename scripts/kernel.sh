@@ -16,6 +16,11 @@
 #                                     the tree (pristine..REF); into
 #                                     $VSOC_EXPORT_DIR instead if set
 #   scripts/kernel.sh path [CONFIG]   print the tree, and the build directory
+#   scripts/kernel.sh kunit [ARGS]    the pinctrl KUnit suites through the
+#                                     kernel's own kunit.py, arm64 on QEMU:
+#                                     drivers/pinctrl/.kunitconfig (the core
+#                                     and the generic parser) plus the VSOC
+#                                     driver's suites; ARGS go to kunit.py
 #
 # The tree is $CACHE/linux: a git repository whose tag "pristine" is the
 # package as shipped and whose branch "vsoc" is pristine plus kernel/series.
@@ -292,6 +297,20 @@ export_series() {
 	msg "kernel: exported $i commits of $ref to $out"
 }
 
+# kunit.py run --arch arm64 in the tree, its own build directory in the
+# cache; the build counts as a kernel build (the lock)
+kunit() {
+	apply
+	build_lock
+	cd "$SRC"
+	python3 tools/testing/kunit/kunit.py run --arch arm64 \
+		--cross_compile "$CROSS" --jobs "$JOBS" \
+		--build_dir "$CACHE/out/kunit-arm64" \
+		--kunitconfig drivers/pinctrl \
+		--kconfig_add CONFIG_PINCTRL_VSOC=y \
+		--kconfig_add CONFIG_PINCTRL_VSOC_KUNIT_TEST=y "$@"
+}
+
 cmd=${1:-build}
 shift || true
 case "$cmd" in
@@ -301,6 +320,7 @@ build) build "$@" ;;
 series) series "${1:-$BUILD/series}" ;;
 export) export_series "$@" ;;
 path) echo "$SRC"; echo "$CACHE/out/${1:-vsoc}" ;;
+kunit) kunit "$@" ;;
 make) name=$1; shift; build_lock; kmake "$CACHE/out/$name" "$@" ;;
 *) die "unknown command $cmd" ;;
 esac

@@ -38,7 +38,7 @@ import tempfile
 try:
     import libfdt
 except ImportError:
-    sys.exit("scan-pin-nodes.py: needs pylibfdt: apt-get install python3-libfdt")
+    sys.exit("scan-pin-nodes.py: needs pylibfdt: scripts/deps.sh scan (Debian python3-libfdt)")
 
 # The generic properties and the value each takes (pinconf-generic.c).
 NONE, U32, ANY = "no value", "one cell", "no value or one cell"
@@ -86,6 +86,10 @@ CHECKS = [
     ("unknown-strict", "unknown property of a node with neither pins nor "
      "groups", "not checked (error under pinctrl.strict_dt=1)"),
     ("targetless", "settings but neither pins nor groups",
+     "warning (error if strict)"),
+    ("form", "pins and groups together, pins or groups not a list of "
+     "strings, a function that is not one string", "warning (error if strict)"),
+    ("deep", "a pin node nested below a state's child (read by no one)",
      "warning (error if strict)"),
     ("selfref", "pinctrl-N names the device's own node", "error"),
 ]
@@ -253,6 +257,7 @@ def scan_dtb(rel, dtb, compat, found):
                     found["selfref"].append((rel, t.path[off], pname, "-"))
                     continue
                 for node in [cfg] + t.children[cfg]:
+                    deeper = t.children[node] if node != cfg else []
                     if node in seen:
                         continue
                     seen.add(node)
@@ -273,9 +278,32 @@ def scan_dtb(rel, dtb, compat, found):
                     if not info:
                         continue
                     check_node(rel, t.path[node], t.props[node], info, found)
+                    if info[0] == "full":
+                        for d in deeper:
+                            found["deep"].append((rel, t.path[d], "(node)",
+                                                  "-", info[2][0]))
 
 
 REACHED = collections.Counter()
+
+
+def strings(v):
+    """a non-empty list of strings, as pinconf_dt_strings() reads one"""
+    return len(v) > 0 and v[-1] == 0
+
+
+def check_form(rel, path, props, drv, found):
+    """what pinconf_dt_check_form() says of a node"""
+    bad = [k for k in ("pins", "groups") if k in props and not strings(props[k])]
+    for k in bad:
+        found["form"].append((rel, path, "%s not strings" % k, "-", drv))
+    if not bad and "pins" in props and "groups" in props:
+        found["form"].append((rel, path, "pins + groups", "-", drv))
+    if "function" in props:
+        v = props["function"]
+        if not strings(v) or v.count(b"\0") != 1:
+            found["form"].append((rel, path, "function not one string", "-",
+                                  drv))
 
 
 def check_node(rel, path, props, info, found):
@@ -296,6 +324,7 @@ def check_node(rel, path, props, info, found):
                                    "-", drv))
     if level != "full":
         return
+    check_form(rel, path, props, drv, found)
     known = set(GENERIC) | customs
     if "pins" not in props and "groups" not in props:
         # Not a node the generic parser reads (it may hold the pin nodes,

@@ -344,14 +344,9 @@ static const struct pcg_node_case pcg_node_cases[] = {
 	{ "input-schmitt-enable and -disable", "schmitt-both", false, -EINVAL },
 	{ "low-power-enable and -disable", "low-power-both", false, -EINVAL },
 	{ "output-high and output-low", "level-both", false, -EINVAL },
-	/* the names a node gives */
-	{ "an unknown pin", "pin-unknown", false, -EINVAL },
-	{ "an unknown pin to mux", "pin-unknown-mux", false, -EINVAL },
-	{ "a pin that is not a group, to mux", "pin-not-group", false, -EINVAL },
-	{ "an unknown group", "group-unknown", false, -EINVAL },
-	{ "an unknown function", "function-unknown", false, -EINVAL },
-	{ "a function on a group it does not have", "function-wrong-group",
-	  false, -EINVAL },
+	/* names are the core's to look up, when it makes the settings */
+	{ "an unknown pin, parsed", "pin-unknown", false, 0 },
+	{ "an unknown function, parsed", "function-unknown", true, 0 },
 	/* a form the parser reads its own way: refused only when strict */
 	{ "pins and groups, not strict (a warning)", "pins-and-groups", false, 0 },
 	{ "pins and groups, strict", "pins-and-groups", true, -EINVAL },
@@ -377,6 +372,56 @@ static void pcg_node_test(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, c->ret, pcg_parse(test, c->node, c->strict,
 						NULL, NULL));
+}
+
+/* The names a node gives, looked up when the core makes the state */
+static const struct pcg_node_case pcg_name_cases[] = {
+	{ "pins, groups and function the controller has", "good-0", false, 0 },
+	{ "an unknown pin", "pin-unknown", false, -EINVAL },
+	{ "an unknown pin to mux", "pin-unknown-mux", false, -EINVAL },
+	{ "a pin that is not a group, to mux", "pin-not-group", false, -EINVAL },
+	{ "an unknown group", "group-unknown", false, -EINVAL },
+	{ "an unknown function", "function-unknown", false, -EINVAL },
+	{ "a function on a group it does not have", "function-wrong-group",
+	  false, -EINVAL },
+};
+
+KUNIT_ARRAY_PARAM(pcg_name, pcg_name_cases, pcg_node_case_desc);
+
+/*
+ * Test that the core makes the state of a node whose names the controller
+ * has, and refuses the state of a node naming a pin, group or function it
+ * does not have: the node's maps, as the generic parser makes them, for a
+ * device of their own.
+ */
+static void pcg_name_test(struct kunit *test)
+{
+	const struct pcg_node_case *c = test->param_value;
+	struct pcg_context *ctx = test->priv;
+	struct platform_device *pdev;
+	struct pinctrl_map *maps;
+	struct pinctrl *p;
+	unsigned int i, n;
+
+	KUNIT_ASSERT_EQ(test, 0, pcg_parse(test, c->node, false, &maps, &n));
+	pdev = kunit_platform_device_alloc(test, "pinconf-generic-names",
+					   PLATFORM_DEVID_NONE);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, pdev);
+	KUNIT_ASSERT_EQ(test, 0, kunit_platform_device_add(test, pdev));
+	for (i = 0; i < n; i++) {
+		maps[i].dev_name = dev_name(&pdev->dev);
+		maps[i].name = PINCTRL_STATE_DEFAULT;
+		maps[i].ctrl_dev_name = dev_name(ctx->pctldev->dev);
+		maps[i].np = pcg_node(test, c->node);
+	}
+	KUNIT_ASSERT_EQ(test, 0, pinctrl_register_mappings(maps, n));
+
+	p = pinctrl_get(&pdev->dev);
+	KUNIT_EXPECT_EQ(test, c->ret, PTR_ERR_OR_ZERO(p));
+	if (!IS_ERR(p))
+		pinctrl_put(p);
+	pinctrl_unregister_mappings(maps);
+	pinconf_generic_dt_free_map(ctx->pctldev, maps, n);
 }
 
 struct pcg_config_case {
@@ -600,8 +645,8 @@ static void pcg_hog_bad_state_test(struct kunit *test)
 
 /*
  * Test that a state whose first map the core refuses (a group the
- * controller does not have, in a machine map: a DT node naming it is
- * refused by the parser) fails, although a later map of it is good.
+ * controller does not have, in a board file's map) fails, although a
+ * later map of it is good.
  */
 static void pcg_first_error_test(struct kunit *test)
 {
@@ -735,6 +780,7 @@ static void pcg_lookup_test(struct kunit *test)
 
 static struct kunit_case pcg_test_cases[] = {
 	KUNIT_CASE_PARAM(pcg_node_test, pcg_node_gen_params),
+	KUNIT_CASE_PARAM(pcg_name_test, pcg_name_gen_params),
 	KUNIT_CASE(pcg_configs_test),
 	KUNIT_CASE(pcg_consumer_good_test),
 	KUNIT_CASE(pcg_consumer_bad_test),
