@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# The pin verifier (tests/verify/vsoc-verify):
+# The pin verifier (tools/verify/, build/vsoc-verify):
 #  - its DTB walk, on a small DTB made here: the states pinctrl-handles names,
 #    in its order, hogs, consumers with init/default states, group and pin
 #    configs, nodes with children, a state without a name, device names;
