@@ -60,7 +60,12 @@ $(error BOOT=$(BOOT): use BOOT=direct or BOOT=u-boot)
 endif
 
 HOST_CFLAGS := -O2 -Wall -Wextra -Werror
-VERIFY_SRC  := tests/verify/vsoc-verify.c tests/verify/vsoc-datasheet.c
+# The verifiers (tools/verify/): vsoc-verify, the verdict of make run, and
+# rehearse-ktap, a rehearsed real board's verdict in the guest
+VERIFY_SRC  := $(addprefix tools/verify/,vsoc-verify.c inputs.c debugfs.c dt.c expected.c \
+		report.c vsoc-datasheet.c util.c)
+VERIFY_HDR  := $(addprefix tools/verify/,verify.h vsoc-datasheet.h util.h)
+REHEARSE_KTAP_SRC := tools/verify/rehearse-ktap.c tools/verify/util.c
 
 .PHONY: all deps kernel initramfs tools dtb fit run test test-debug stress fuzz series bench report clean \
 	rehearse rehearse-all bench-rehearse lava
@@ -81,7 +86,7 @@ $(BUILD)/init: qemu/init.c | deps
 
 # The verifier again, static for the guest, with the kernel tree's libfdt:
 # the guest's /init prints its verdict as KTAP on the console.
-$(BUILD)/guest/vsoc-verify: $(VERIFY_SRC) tests/verify/vsoc-datasheet.h | kernel
+$(BUILD)/guest/vsoc-verify: $(VERIFY_SRC) $(VERIFY_HDR) | kernel
 	@mkdir -p $(@D)
 	@fdt=$$(scripts/kernel.sh path | head -n 1)/scripts/dtc/libfdt; \
 	 $(CROSS)gcc -static -std=gnu11 $(HOST_CFLAGS) -Wno-sign-compare -I$$fdt -o $@ \
@@ -89,9 +94,9 @@ $(BUILD)/guest/vsoc-verify: $(VERIFY_SRC) tests/verify/vsoc-datasheet.h | kernel
 
 # The rehearsal's verdict in the guest (make rehearse: KTAP on the console
 # from the plan in the booted DTB, tools/rehearse/ktap.py)
-$(BUILD)/guest/rehearse-ktap: tests/verify/rehearse-ktap.c | deps
+$(BUILD)/guest/rehearse-ktap: $(REHEARSE_KTAP_SRC) tools/verify/util.h | deps
 	@mkdir -p $(@D)
-	$(CROSS)gcc -static -std=gnu11 $(HOST_CFLAGS) -o $@ $<
+	$(CROSS)gcc -static -std=gnu11 $(HOST_CFLAGS) -o $@ $(REHEARSE_KTAP_SRC)
 
 # /stress: the guest side of make stress (qemu/stress.c), started by /init
 STRESS_SRC := qemu/stress.c qemu/stress-io.c
@@ -125,16 +130,16 @@ $(BUILD)/vsoc-reset: qemu/vsoc-reset.c | deps
 $(BUILD)/vsoc-reset.bin: $(BUILD)/vsoc-reset
 	$< $@
 
-# The pin verifier (tests/verify/): DT vs debugfs vs registers
-$(BUILD)/vsoc-verify: $(VERIFY_SRC) tests/verify/vsoc-datasheet.h | deps
+# The pin verifier (tools/verify/): DT vs debugfs vs registers
+$(BUILD)/vsoc-verify: $(VERIFY_SRC) $(VERIFY_HDR) | deps
 	@mkdir -p $(@D)
 	gcc -std=c11 $(HOST_CFLAGS) -o $@ $(VERIFY_SRC) -lfdt
 
 # The guest's rehearsal verdict built for the host too: 70-rehearse runs it
 # on captures it changed (--root, tests/verify/guest-root.py)
-$(BUILD)/rehearse-ktap: tests/verify/rehearse-ktap.c | deps
+$(BUILD)/rehearse-ktap: $(REHEARSE_KTAP_SRC) tools/verify/util.h | deps
 	@mkdir -p $(@D)
-	gcc -std=gnu11 $(HOST_CFLAGS) -o $@ $<
+	gcc -std=gnu11 $(HOST_CFLAGS) -o $@ $(REHEARSE_KTAP_SRC)
 
 tools: $(BUILD)/vsoc-reset.bin $(BUILD)/vsoc-verify $(BUILD)/rehearse-ktap
 

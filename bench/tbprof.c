@@ -7,7 +7,13 @@
  * other is counted. Direct calls (AArch64 BL) are counted per call site too,
  * written as "call SITE TARGET count" lines, for a profile by caller.
  * The few declarations of QEMU's plugin API (version 1, QEMU 7.2) that it
- * uses are written out here, so no QEMU headers are needed:
+ * uses are written out here, so no QEMU headers are needed. They are only
+ * right for that API: at load, the plugin compares the API QEMU offers
+ * (qemu_plugin_install()'s info->version, min and cur) with TBPROF_API and
+ * refuses to load, saying so, unless they are the same (a newer QEMU
+ * renames and drops functions used here, e.g. the inline counters of
+ * API 2). To move it on, check each declaration against that QEMU's
+ * include/qemu/qemu-plugin.h and raise TBPROF_API.
  *
  *	gcc -shared -fPIC -O2 -o tbprof.so bench/tbprof.c
  *	qemu-system-aarch64 ... -plugin ./tbprof.so,out=FILE[,start=A,stop=B]
@@ -20,7 +26,18 @@
 typedef uint64_t qemu_plugin_id_t;
 struct qemu_plugin_tb;
 struct qemu_plugin_insn;
-typedef struct qemu_info_t qemu_info_t;
+/* The API these declarations are taken from, and QEMU's version of it */
+#define TBPROF_API	1
+#define TBPROF_QEMU	"7.2"
+
+/* Its first members are the same in every API version so far */
+typedef struct qemu_info_t {
+	const char *target_name;
+	struct {
+		int min;
+		int cur;
+	} version;
+} qemu_info_t;
 typedef void (*tb_trans_cb_t)(qemu_plugin_id_t id, struct qemu_plugin_tb *tb);
 typedef void (*udata_cb_t)(qemu_plugin_id_t id, void *userdata);
 typedef void (*vcpu_udata_cb_t)(unsigned int vcpu_index, void *userdata);
@@ -44,7 +61,7 @@ uint64_t qemu_plugin_insn_vaddr(const struct qemu_plugin_insn *insn);
 size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb *tb);
 uint64_t qemu_plugin_tb_vaddr(const struct qemu_plugin_tb *tb);
 
-__attribute__((visibility("default"))) int qemu_plugin_version = 1;
+__attribute__((visibility("default"))) int qemu_plugin_version = TBPROF_API;
 
 /* A translated block, or (insns == 0) a BL call site in one, to target */
 struct block {
@@ -161,7 +178,14 @@ int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 {
 	int i;
 
-	(void)info;
+	if (!info || info->version.cur != TBPROF_API || info->version.min > TBPROF_API) {
+		fprintf(stderr, "tbprof: written for QEMU's plugin API %d (QEMU %s), this QEMU "
+			"offers API %d (oldest it takes: %d): not loaded; check bench/tbprof.c's "
+			"declarations against this QEMU's qemu-plugin.h and raise TBPROF_API\n",
+			TBPROF_API, TBPROF_QEMU, info ? info->version.cur : -1,
+			info ? info->version.min : -1);
+		return -1;
+	}
 	for (i = 0; i < argc; i++)
 		if (!strncmp(argv[i], "out=", 4))
 			snprintf(out, sizeof(out), "%s", argv[i] + 4);

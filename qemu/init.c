@@ -16,13 +16,13 @@
  *
  * After the boot dumps, the guest gives its own verdict of a VSOC board as
  * KTAP, between "==== VSOC BEGIN boot ktap ====" and its END line:
- * /bin/vsoc-verify (tests/verify/, built for the guest) reads the booted
+ * /bin/vsoc-verify (tools/verify/, built for the guest) reads the booted
  * DTB (/sys/firmware/fdt), the same debugfs dumps written to a file, and
  * the register window through /dev/mem, so that a CI engine that sees only
  * the console (LAVA, kunit.py parse) has the verdict. Boards without a VSOC
  * pin controller print no KTAP (--if-vsoc). A rehearsed real board
  * (make rehearse) carries its plan in the DTB, /rehearse-plan: then
- * /bin/rehearse-ktap (tests/verify/rehearse-ktap.c) prints the KTAP, from
+ * /bin/rehearse-ktap (tools/verify/rehearse-ktap.c) prints the KTAP, from
  * the plan, debugfs, the kernel log and the windows through /dev/mem.
  *
  * Without a console (its UART did not probe) the output goes through

@@ -2,7 +2,33 @@
 # SPDX-License-Identifier: GPL-2.0
 # The binding validates with Debian's dt-schema and its example compiles and
 # validates against it (scripts/dt-check.sh prints one line per check).
+# scripts/dt-check.sh copies what the kernel's dt_binding_check does,
+# because that check refuses Debian's dt-schema: the copied example DTC
+# flags must be the kernel's, and the reason must still hold.
 . "$(dirname "$0")/../lib.sh"
+
+kmake=$(git -C "$CACHE/linux" show pristine:Documentation/devicetree/bindings/Makefile 2>/dev/null)
+# the kernel's "override DTC_FLAGS := \" and its continuation lines, a flag a line
+kflags=$(awk '/^override DTC_FLAGS :=/ { on = 1; next }
+	on { line = $0; sub(/\\$/, "", line); n = split(line, f, " ");
+	     for (i = 1; i <= n; i++) print f[i]; if ($0 !~ /\\$/) on = 0 }' <<<"$kmake")
+oflags=$("$TOP/scripts/dt-check.sh" flags)
+if [ -z "$kflags" ]; then
+	fail binding-dtc-flags "no override DTC_FLAGS in the pristine Documentation/devicetree/bindings/Makefile"
+elif [ "$kflags" = "$oflags" ]; then
+	pass "binding: scripts/dt-check.sh's example DTC flags are the kernel's ($(paste -sd' ' <<<"$kflags"))"
+else
+	fail binding-dtc-flags "scripts/dt-check.sh has '$(paste -sd' ' <<<"$oflags")', the kernel '$(paste -sd' ' <<<"$kflags")'"
+fi
+kmin=$(sed -n 's/^DT_SCHEMA_MIN_VERSION = //p' <<<"$kmake")
+have=$(dt-doc-validate --version 2>/dev/null)
+if [ -z "$kmin" ] || [ -z "$have" ]; then
+	fail binding-dtschema-version "kernel minimum '$kmin', installed '$have'"
+elif printf '%s\n%s\n' "$kmin" "$have" | sort -Vc 2>/dev/null; then
+	fail binding-dtschema-version "dt-schema $have meets the kernel's minimum $kmin: make dt_binding_check would run, scripts/dt-check.sh should use it (README \"Boards\")"
+else
+	pass "binding: the kernel's dt_binding_check wants dt-schema $kmin, Debian has $have (why scripts/dt-check.sh)"
+fi
 
 out=$("$TOP/scripts/dt-check.sh" binding 2>&1)
 rc=$?

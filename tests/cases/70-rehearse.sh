@@ -8,7 +8,7 @@
 # name and both DT paths; and each kind of disagreement (mux, config, input
 # select, a write no state explains) provoked in a real capture is reported
 # as exactly that pin and field. Every rehearsal also leaves the guest's own
-# verdict, the KTAP on its console (tests/verify/rehearse-ktap.c, from the
+# verdict, the KTAP on its console (tools/verify/rehearse-ktap.c, from the
 # plan in the booted DTB, debugfs and /dev/mem): the kernel's kunit.py parse
 # reads it, and it is the host's verdict.ktap line for line, on every board
 # here, on the conflict, and on a boot whose DT a fixup changed (one pin

@@ -6,7 +6,7 @@ The guest has no Python and not the kernel tree whose driver tables the
 verdict reads, so the host writes what the board's DT asks for into the
 DTB that boots, as the node /rehearse-plan (before the boot: every
 consumer assumed to apply its states, as verdict.evaluate(planning=True)
-replays them), and the guest's /bin/rehearse-ktap (tests/verify/
+replays them), and the guest's /bin/rehearse-ktap (tools/verify/
 rehearse-ktap.c, run by qemu/init.c) compares it with what it sees itself:
 its debugfs (pin names, mux owners, read-backs, pinctrl-handles), its kernel
 log (who could not claim which pin) and the windows through /dev/mem.

@@ -427,7 +427,7 @@ def read_reg(buf, off, width):
 
 
 # How the guest reads a field back from debugfs, for the console's KTAP
-# (tests/verify/rehearse-ktap.c reads these codes): the cases of
+# (tools/verify/rehearse-ktap.c reads these codes): the cases of
 # debugfs_value() below, in its order
 DEBUGFS_KINDS = {None: 0, "imx-conf": 1, "sunxi-drive": 2, "sunxi-pull": 3,
                  "pinctrl-single": 4}

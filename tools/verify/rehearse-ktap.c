@@ -38,44 +38,17 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "util.h"
+
 typedef uint32_t u32;
 
 #define PLAN		"/proc/device-tree/rehearse-plan"
 #define DEBUGFS		"/sys/kernel/debug/pinctrl"
 #define MAX_WINDOWS	16
 
+const char *progname = "rehearse-ktap";
 static const char *root = "";
 static const char *mem = "/dev/mem";
-
-static void fatal(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	fputs("rehearse-ktap: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-	exit(2);
-}
-
-static void *xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size ? size : 1);
-
-	if (!p)
-		fatal("out of memory");
-	return p;
-}
-
-static char *xstrdup(const char *s)
-{
-	char *p = strdup(s);
-
-	if (!p)
-		fatal("out of memory");
-	return p;
-}
 
 static char *path_of(const char *fmt, ...)
 {
@@ -92,44 +65,12 @@ static char *path_of(const char *fmt, ...)
 	return p;
 }
 
-/* The whole file, NUL-terminated; NULL when it cannot be read */
-static char *read_file(const char *path, size_t *len)
-{
-	size_t n = 0, size = 4096;
-	char *buf;
-	ssize_t r;
-	int fd = open(path, O_RDONLY);
-
-	if (fd < 0)
-		return NULL;
-	buf = xcalloc(1, size + 1);
-	while ((r = read(fd, buf + n, size - n)) != 0) {
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		n += r;
-		if (n == size) {
-			buf = realloc(buf, 2 * size + 1);
-			if (!buf)
-				fatal("out of memory");
-			size *= 2;
-		}
-	}
-	close(fd);
-	buf[n] = '\0';
-	if (len)
-		*len = n;
-	return buf;
-}
-
 /* The plan: properties of /rehearse-plan/<node> */
 
 static char *prop(const char *node, const char *name, size_t *len)
 {
 	char *p = path_of(PLAN "/%s/%s", node, name);
-	char *v = read_file(p, len);
+	char *v = read_file_opt(p, len);
 
 	free(p);
 	return v;
@@ -260,7 +201,7 @@ static struct pin_file parse_pin_file(const char *dir, const char *file, bool co
 		return pf;
 	if (asprintf(&path, "%s/%s", dir, file) < 0)
 		fatal("out of memory");
-	text = read_file(path, NULL);
+	text = read_file_opt(path, NULL);
 	free(path);
 	if (!text)
 		return pf;
@@ -465,18 +406,6 @@ static void bprintf(struct buf *b, const char *fmt, ...)
 	free(t);
 }
 
-/* A KTAP test name: no '#', no blanks (tools/rehearse/ktap.py ktap_name) */
-static char *ktap_name(const char *in)
-{
-	char *out = xstrdup(in), *p;
-
-	for (p = out; *p; p++)
-		if (*p == '#' || *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' ||
-		    *p == '\f' || *p == '\v')
-			*p = '_';
-	return out;
-}
-
 static const char *str_or_none(const char *s)
 {
 	return s ? s : "None";
@@ -491,7 +420,7 @@ static void read_klog(void)
 	if (root[0]) {
 		char *p = path_of("/dmesg");
 
-		klog = read_file(p, NULL);
+		klog = read_file_opt(p, NULL);
 		free(p);
 		if (!klog)
 			klog = xstrdup("");
@@ -628,7 +557,7 @@ int main(int argc, char **argv)
 		ctl[i].conf = parse_pin_file(ctl[i].dir, "pinconf-pins", true);
 	}
 	p = path_of(DEBUGFS "/pinctrl-handles");
-	handles = read_file(p, NULL);
+	handles = read_file_opt(p, NULL);
 	free(p);
 
 	npin = count_nodes("pin");
