@@ -81,7 +81,9 @@ fi
 # W=1 on our objects, in the image's build directory
 objs="drivers/pinctrl/pinctrl-vsoc.o drivers/pinctrl/pinctrl-vsoc-gpio.o
 	drivers/pinctrl/pinctrl-vsoc_test.o
-	drivers/pinctrl/pinconf-generic.o drivers/pinctrl/pinconf-generic_test.o"
+	drivers/pinctrl/pinconf-generic.o drivers/pinctrl/pinconf-generic_test.o
+	drivers/pinctrl/core_test.o drivers/pinctrl/core.o drivers/pinctrl/pinconf.o
+	drivers/pinctrl/pinmux.o drivers/pinctrl/devicetree.o"
 out=$("$TOP/scripts/kernel.sh" make vsoc W=1 $objs 2>&1)
 if [ $? -eq 0 ] && ! grep -q 'warning:' <<<"$out"; then
 	pass "series: our files build with W=1 without warnings"

@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * KUnit tests for the generic DT pin configuration parser (every generic
+ * KUnit tests for the generic DT pin configuration parser: every generic
  * property it accepts, every form it refuses, what a strict controller
- * refuses on top, the consumer's path through the core) and for the core's
- * DT states (an empty hog state, a bad hog state, a state listing its own
- * node, the first error of a state, the config owner of each pin, name
- * lookups), with a test
- * pin controller whose configuration registers are a regmap over a kernel
- * buffer and pin configuration nodes from an overlay.
+ * refuses on top, the names a node gives as the core looks them up, the
+ * consumer's path through the core. The test pin controller they share
+ * with the core's tests (core_test.c): its configuration registers are a
+ * regmap over a kernel buffer, its pin configuration nodes an overlay.
  */
 #include <kunit/of.h>
 #include <kunit/platform_device.h>
@@ -29,27 +27,7 @@
 
 #include "core.h"
 #include "pinconf.h"
-
-#define PCG_NPINS		4
-#define PCG_NPARAMS		256
-#define PCG_CUSTOM_PARAM	(PIN_CONFIG_END + 1)
-/* Marks a register written: arguments have 24 bits */
-#define PCG_SET			BIT(31)
-#define PCG_NODE		"/kunit-pinconf-generic-pinctrl"
-
-/*
- * The test controller: pins P0 to P3, group grp3 (pin P3) with function
- * func, and one register per pin and parameter holding the last argument
- * set, with PCG_SET.
- */
-struct pcg_context {
-	struct platform_driver drv;
-	struct completion probed;
-	struct pinctrl_desc desc;
-	struct pinctrl_dev *pctldev;
-	struct regmap *map;
-	u32 regs[PCG_NPINS * PCG_NPARAMS];
-};
+#include "pinconf-generic_test.h"
 
 static const struct pinctrl_pin_desc pcg_pins[] = {
 	PINCTRL_PIN(0, "P0"), PINCTRL_PIN(1, "P1"),
@@ -230,7 +208,7 @@ static int pcg_probe(struct platform_device *pdev)
 	return 0;
 }
 
-static int pcg_init(struct kunit *test)
+int pcg_init(struct kunit *test)
 {
 	static const struct of_device_id match[] = {
 		{ .compatible = "test,pinconf-generic-pinctrl" },
@@ -253,7 +231,7 @@ static int pcg_init(struct kunit *test)
 	return 0;
 }
 
-static struct device_node *pcg_node(struct kunit *test, const char *name)
+struct device_node *pcg_node(struct kunit *test, const char *name)
 {
 	struct device_node *np;
 	char path[80];
@@ -523,8 +501,7 @@ static void pcg_configs_test(struct kunit *test)
 	pinconf_generic_dt_free_map(ctx->pctldev, map, n);
 }
 
-static struct platform_device *pcg_consumer(struct kunit *test,
-					    const char *path)
+struct platform_device *pcg_consumer(struct kunit *test, const char *path)
 {
 	struct device_node *np = of_find_node_by_path(path);
 	struct platform_device *pdev;
@@ -586,198 +563,6 @@ static void pcg_consumer_bad_test(struct kunit *test)
 	put_device(&pdev->dev);
 }
 
-/*
- * Test that a controller whose default hog state is empty (pinctrl-0;,
- * which the core keeps as a dummy state) registers with its hogs, and
- * that its sleep hog state applies.
- */
-static void pcg_hog_empty_default_test(struct kunit *test)
-{
-	struct pcg_context *ctx = test->priv;
-	struct pinctrl *p = ctx->pctldev->p;
-	struct pinctrl_state *state;
-
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, p);
-	state = pinctrl_lookup_state(p, PINCTRL_STATE_DEFAULT);
-	KUNIT_EXPECT_NOT_ERR_OR_NULL(test, state);
-	KUNIT_EXPECT_EQ(test, 0,
-			ctx->regs[2 * PCG_NPARAMS + PIN_CONFIG_DRIVE_STRENGTH]);
-
-	state = pinctrl_lookup_state(p, PINCTRL_STATE_SLEEP);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, state);
-	KUNIT_EXPECT_EQ(test, 0, pinctrl_select_state(p, state));
-	KUNIT_EXPECT_EQ(test, 12 | PCG_SET,
-			ctx->regs[2 * PCG_NPARAMS + PIN_CONFIG_DRIVE_STRENGTH]);
-}
-
-/*
- * Test that a state listing the consumer's own node is refused, rather
- * than looked for among the node's parents (and deferred for ever).
- */
-static void pcg_self_reference_test(struct kunit *test)
-{
-	struct platform_device *pdev;
-	struct pinctrl *p;
-
-	pdev = pcg_consumer(test, "/kunit-pinconf-generic-self");
-	p = pinctrl_get(&pdev->dev);
-	KUNIT_EXPECT_EQ(test, -EINVAL, PTR_ERR_OR_ZERO(p));
-	if (!IS_ERR(p))
-		pinctrl_put(p);
-	put_device(&pdev->dev);
-}
-
-/*
- * Test that a bad hog state (idle) is dropped alone: the controller
- * registered, with its default and sleep hog states.
- */
-static void pcg_hog_bad_state_test(struct kunit *test)
-{
-	struct pcg_context *ctx = test->priv;
-	struct pinctrl *p = ctx->pctldev->p;
-
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, p);
-	KUNIT_EXPECT_NOT_ERR_OR_NULL(test, pinctrl_lookup_state(p, PINCTRL_STATE_DEFAULT));
-	KUNIT_EXPECT_NOT_ERR_OR_NULL(test, pinctrl_lookup_state(p, PINCTRL_STATE_SLEEP));
-	KUNIT_EXPECT_EQ(test, -ENODEV,
-			PTR_ERR(pinctrl_lookup_state(p, PINCTRL_STATE_IDLE)));
-}
-
-/*
- * Test that a state whose first map the core refuses (a group the
- * controller does not have, in a board file's map) fails, although a
- * later map of it is good.
- */
-static void pcg_first_error_test(struct kunit *test)
-{
-	static unsigned long configs[] = {
-		PIN_CONF_PACKED(PIN_CONFIG_DRIVE_STRENGTH, 4),
-	};
-	struct pcg_context *ctx = test->priv;
-	struct platform_device *pdev;
-	struct pinctrl_map *maps;
-	struct pinctrl *p;
-
-	/* a device without a DT node: the core ignores machine maps of one */
-	pdev = kunit_platform_device_alloc(test, "pinconf-generic-first-error",
-					   PLATFORM_DEVID_NONE);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, pdev);
-	KUNIT_ASSERT_EQ(test, 0, kunit_platform_device_add(test, pdev));
-	maps = kunit_kcalloc(test, 2, sizeof(*maps), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, maps);
-	maps[0] = (struct pinctrl_map)
-		PIN_MAP_MUX_GROUP(dev_name(&pdev->dev), PINCTRL_STATE_DEFAULT,
-				  dev_name(ctx->pctldev->dev), "nogrp", "func");
-	maps[1] = (struct pinctrl_map)
-		PIN_MAP_CONFIGS_PIN(dev_name(&pdev->dev), PINCTRL_STATE_DEFAULT,
-				    dev_name(ctx->pctldev->dev), "P1", configs);
-	KUNIT_ASSERT_EQ(test, 0, pinctrl_register_mappings(maps, 2));
-
-	p = pinctrl_get(&pdev->dev);
-	KUNIT_EXPECT_EQ(test, -EINVAL, PTR_ERR_OR_ZERO(p));
-	if (!IS_ERR(p))
-		pinctrl_put(p);
-	pinctrl_unregister_mappings(maps);
-}
-
-/* The owner of the configuration of @pin kept under @param's kind, or NULL */
-static const struct pinconf_owner *pcg_owner(struct pcg_context *ctx,
-					     unsigned int pin,
-					     unsigned int param)
-{
-	const struct pin_desc *desc = pin_desc_get(ctx->pctldev, pin);
-	unsigned int i, n = 0;
-	const struct pinconf_owner *o = NULL;
-
-	for (i = 0; i < desc->num_conf_owners; i++) {
-		unsigned int p = pinconf_to_config_param(desc->conf_owners[i].config);
-
-		if (p == param ||
-		    (param == PIN_CONFIG_BIAS_DISABLE &&
-		     (p == PIN_CONFIG_BIAS_PULL_UP || p == PIN_CONFIG_BIAS_DISABLE))) {
-			o = &desc->conf_owners[i];
-			n++;
-		}
-	}
-	/* one owner per kind of parameter */
-	return n == 1 ? o : NULL;
-}
-
-/*
- * Test the config owner of each pin: the setting of the consumer's state
- * (its device, state and DT node), a driver's call at run time, nothing
- * once the consumer's handle is gone; and two nodes of one state setting
- * the bias of a pin: one owner, the later node.
- */
-static void pcg_owner_test(struct kunit *test)
-{
-	struct pcg_context *ctx = test->priv;
-	const struct pinconf_owner *o;
-	struct platform_device *pdev;
-	unsigned long config;
-	struct pinctrl *p;
-	const struct pin_desc *desc;
-	unsigned int i;
-
-	if (!IS_ENABLED(CONFIG_DEBUG_FS))
-		kunit_skip(test, "config owners are kept with CONFIG_DEBUG_FS");
-
-	pdev = pcg_consumer(test, "/kunit-pinconf-generic-good");
-	p = pinctrl_get_select_default(&pdev->dev);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, p);
-	o = pcg_owner(ctx, 0, PIN_CONFIG_DRIVE_STRENGTH);
-	KUNIT_ASSERT_NOT_NULL(test, o);
-	KUNIT_ASSERT_NOT_NULL(test, o->setting);
-	KUNIT_EXPECT_EQ(test, 8, pinconf_to_config_argument(o->config));
-	KUNIT_EXPECT_STREQ(test, dev_name(&pdev->dev), o->setting->dev_name);
-	KUNIT_EXPECT_STREQ(test, PINCTRL_STATE_DEFAULT, o->setting->state);
-	KUNIT_EXPECT_PTR_EQ(test, pcg_node(test, "good-0"), o->setting->np);
-
-	/* a driver's setting at run time: no state's */
-	config = pinconf_to_config_packed(PIN_CONFIG_DRIVE_STRENGTH, 2);
-	KUNIT_EXPECT_EQ(test, 0, pinconf_set_config(ctx->pctldev, 0, &config, 1));
-	o = pcg_owner(ctx, 0, PIN_CONFIG_DRIVE_STRENGTH);
-	KUNIT_ASSERT_NOT_NULL(test, o);
-	KUNIT_EXPECT_NULL(test, o->setting);
-	KUNIT_EXPECT_EQ(test, 2, pinconf_to_config_argument(o->config));
-
-	/* the handle goes: its settings own nothing */
-	pinctrl_put(p);
-	put_device(&pdev->dev);
-	desc = pin_desc_get(ctx->pctldev, 0);
-	for (i = 0; i < desc->num_conf_owners; i++)
-		KUNIT_EXPECT_NULL(test, desc->conf_owners[i].setting);
-
-	/* the bias of P1 from two nodes: the later one owns it */
-	pdev = pcg_consumer(test, "/kunit-pinconf-generic-overlap");
-	p = pinctrl_get_select_default(&pdev->dev);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, p);
-	o = pcg_owner(ctx, 1, PIN_CONFIG_BIAS_DISABLE);
-	KUNIT_ASSERT_NOT_NULL(test, o);
-	KUNIT_EXPECT_EQ(test, PIN_CONFIG_BIAS_DISABLE,
-			pinconf_to_config_param(o->config));
-	KUNIT_EXPECT_PTR_EQ(test, pcg_node(test, "over-b"), o->setting->np);
-	o = pcg_owner(ctx, 1, PIN_CONFIG_DRIVE_STRENGTH);
-	KUNIT_ASSERT_NOT_NULL(test, o);
-	KUNIT_EXPECT_PTR_EQ(test, pcg_node(test, "over-a"), o->setting->np);
-	pinctrl_put(p);
-	put_device(&pdev->dev);
-}
-
-/* Test the core's lookups of pins and groups by name */
-static void pcg_lookup_test(struct kunit *test)
-{
-	struct pcg_context *ctx = test->priv;
-
-	KUNIT_EXPECT_EQ(test, 2, pin_get_from_name(ctx->pctldev, "P2"));
-	KUNIT_EXPECT_GT(test, 0, pin_get_from_name(ctx->pctldev, "P4"));
-	KUNIT_EXPECT_EQ(test, 0, pinctrl_get_group_selector(ctx->pctldev, "grp3"));
-	/* twice: the second from the index */
-	KUNIT_EXPECT_EQ(test, 0, pinctrl_get_group_selector(ctx->pctldev, "grp3"));
-	KUNIT_EXPECT_EQ(test, -EINVAL,
-			pinctrl_get_group_selector(ctx->pctldev, "grp4"));
-}
-
 static struct kunit_case pcg_test_cases[] = {
 	KUNIT_CASE_PARAM(pcg_node_test, pcg_node_gen_params),
 	KUNIT_CASE_PARAM(pcg_name_test, pcg_name_gen_params),
@@ -793,23 +578,7 @@ static struct kunit_suite pcg_test_suite = {
 	.test_cases = pcg_test_cases,
 };
 
-static struct kunit_case pcg_core_test_cases[] = {
-	KUNIT_CASE(pcg_hog_empty_default_test),
-	KUNIT_CASE(pcg_hog_bad_state_test),
-	KUNIT_CASE(pcg_self_reference_test),
-	KUNIT_CASE(pcg_first_error_test),
-	KUNIT_CASE(pcg_owner_test),
-	KUNIT_CASE(pcg_lookup_test),
-	{}
-};
+kunit_test_suite(pcg_test_suite);
 
-static struct kunit_suite pcg_core_test_suite = {
-	.name = "pinctrl_dt",
-	.init = pcg_init,
-	.test_cases = pcg_core_test_cases,
-};
-
-kunit_test_suites(&pcg_test_suite, &pcg_core_test_suite);
-
-MODULE_DESCRIPTION("KUnit tests for the generic DT pin configuration parser");
+MODULE_DESCRIPTION("KUnit tests for the generic DT pin configuration parser and the core's DT states");
 MODULE_LICENSE("GPL");
