@@ -80,7 +80,7 @@ fi
 
 # W=1 on our objects, in the image's build directory
 objs="drivers/pinctrl/pinctrl-vsoc.o drivers/pinctrl/pinctrl-vsoc-gpio.o
-	drivers/pinctrl/pinctrl-vsoc_test.o
+	drivers/pinctrl/pinctrl-vsoc_test.o drivers/pinctrl/pinctrl-vsoc-pad_test.o
 	drivers/pinctrl/pinconf-generic.o drivers/pinctrl/pinconf-generic_test.o
 	drivers/pinctrl/core_test.o drivers/pinctrl/core.o drivers/pinctrl/pinconf.o
 	drivers/pinctrl/pinmux.o drivers/pinctrl/devicetree.o"

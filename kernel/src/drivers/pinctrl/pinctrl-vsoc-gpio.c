@@ -124,7 +124,8 @@ static void vsoc_gpio_set(struct gpio_chip *gc, unsigned int offset, int value)
 /**
  * vsoc_gpio_register() - register the GPIO lines of a VSOC block
  * @dev: the pin controller's device, whose DT node has the gpio-ranges
- * @map: the block's registers
+ * @map: the block's registers, through a regmap that does not sleep (MMIO,
+ *	without a lock of its own): the chip calls it under a spinlock
  * @npins: number of pins, and so of lines
  * @names: the name of each pin, given to its line
  *

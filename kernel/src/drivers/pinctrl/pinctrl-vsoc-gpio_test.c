@@ -48,6 +48,8 @@ static const struct regmap_config vsoc_gpio_test_regmap_config = {
 	.max_register = VSOC_REG_GPIO_IN(1),
 	.reg_read = vsoc_gpio_test_read,
 	.reg_write = vsoc_gpio_test_write,
+	/* as the block's: the chip calls it under a spinlock */
+	.disable_locking = true,
 };
 
 static u32 *vsoc_gpio_test_reg(struct kunit *test, unsigned int reg)
