@@ -24,7 +24,7 @@
 #			sleep (the only state: parsed into maps and settings
 #			at probe but applied only for system sleep, so the
 #			probe time is without the application; a lone state
-#			also runs on kernels without kernel/patches/0010, on
+#			also runs on kernels without kernel/patches/0001, on
 #			which an empty hog pinctrl-0 oopses)
 #
 # The pinconf-single window is a second /reserved-memory no-map region at

@@ -10,14 +10,10 @@
  * datasheet. Every pin is also a one-pin group of function "gpio", named
  * after the pin, so that a DT node can say `pins = "PG3"; function = "gpio";`.
  *
- * Pin configuration is the generic one, with custom parameters for the
- * settings that have no generic parameter. The generic parser checks the
- * form of every DT pin configuration node (unknown properties, which this
- * controller makes errors, values of the wrong size, contradictions); the
- * driver checks the rest against the datasheet before the node becomes
- * maps, since the hardware can hold only exact values.
- *
- * We use vsoc_ as prefix.
+ * Pin configuration is the generic one, with custom parameters where there
+ * is no generic one. The generic parser checks the form of every DT pin
+ * configuration node; the driver checks the values against the datasheet
+ * before the node becomes maps, since the hardware holds only exact values.
  */
 
 #include <linux/args.h>
@@ -78,7 +74,12 @@ struct vsoc_group {
  * @funcs: functions with at least one group on this part; "gpio" first
  * @nfuncs: number of @funcs
  * @lock: serialises the read-modify-writes of MUX and PAD registers (regmap
- *	takes no lock of its own)
+ *	takes no lock of its own), and the last_ fields
+ * @last_configs: the last configurations vsoc_pad_set() encoded (a node's
+ *	maps set up its pins one by one with the same ones)
+ * @last_num: how many, 0 for none
+ * @last_mask: the PAD fields they set
+ * @last_val: the values of those fields
  */
 struct vsoc_pinctrl {
 	struct device *dev;
@@ -93,6 +94,9 @@ struct vsoc_pinctrl {
 	struct pinfunction *funcs;
 	unsigned int nfuncs;
 	struct mutex lock;	/* register updates */
+	unsigned long last_configs[4];
+	unsigned int last_num;
+	u32 last_mask, last_val;
 };
 
 /* Datasheet section 3: groups, their pins and mux selects */
@@ -446,7 +450,8 @@ static int vsoc_datasheet_group(struct vsoc_pinctrl *vsoc, const char *name)
  * @name: the property
  * @param: the configuration it sets
  * @def: the argument when the property has no value
- * @allowed: the values the hardware holds, for error messages
+ * @allowed: the values the hardware holds, for error messages; NULL for a
+ *	flag, a property that takes no value
  */
 struct vsoc_dt_prop {
 	const char *name;
@@ -482,7 +487,7 @@ static const struct vsoc_dt_prop vsoc_dt_props[] = {
 	{ "power-source", PIN_CONFIG_POWER_SOURCE, 0, "0 (3.3 V), 1 (1.8 V) or 2 (2.5 V)" },
 	{ "low-power-enable", PIN_CONFIG_MODE_LOW_POWER, 1 },
 	{ "low-power-disable", PIN_CONFIG_MODE_LOW_POWER, 0 },
-	{ "vsoc,wakeup", PIN_CONFIG_VSOC_WAKEUP, 1, "0 or 1, or no value (1)" },
+	{ "vsoc,wakeup", PIN_CONFIG_VSOC_WAKEUP, 1 },
 	{ "input-enable", PIN_CONFIG_INPUT_ENABLE, 1 },
 	{ "input-disable", PIN_CONFIG_INPUT_ENABLE, 0 },
 };
@@ -507,9 +512,7 @@ static const struct vsoc_dt_prop *vsoc_dt_prop_find(const char *name)
 
 /*
  * Check the values of one pin configuration node against what the hardware
- * can hold. The generic parser checks the rest: the form of the properties
- * (a value of the wrong size is left to it), and the pins, groups and
- * function the node names.
+ * can hold. The generic parser checks the form and the names.
  */
 static int vsoc_dt_check_node(struct vsoc_pinctrl *vsoc, struct device_node *np)
 {
@@ -531,8 +534,12 @@ static int vsoc_dt_check_node(struct vsoc_pinctrl *vsoc, struct device_node *np)
 			ret = -EINVAL;
 			continue;
 		}
-		/* not configuration, unknown or of the wrong size: the core's */
-		if (!p || (prop->length && prop->length != sizeof(__be32)))
+		/*
+		 * Not configuration, unknown, of the wrong size or a flag with
+		 * a value: the core's.
+		 */
+		if (!p || (prop->length &&
+			   (prop->length != sizeof(__be32) || !p->allowed)))
 			continue;
 
 		/*
@@ -545,7 +552,7 @@ static int vsoc_dt_check_node(struct vsoc_pinctrl *vsoc, struct device_node *np)
 		     (p->param == PIN_CONFIG_BIAS_PULL_UP ||
 		      p->param == PIN_CONFIG_BIAS_PULL_DOWN))) {
 			dev_err(vsoc->dev, "%pOF: %s = <%u> is not supported, allowed: %s\n",
-				np, prop->name, arg, p->allowed ?: "no value");
+				np, prop->name, arg, p->allowed);
 			ret = -EINVAL;
 			continue;
 		}
@@ -579,11 +586,7 @@ static int vsoc_pinconf_encode(struct vsoc_pinctrl *vsoc, unsigned int pin,
 	for (i = 0; i < num_configs; i++) {
 		param = pinconf_to_config_param(configs[i]);
 		arg = pinconf_to_config_argument(configs[i]);
-		/*
-		 * DT states were checked when they were parsed; this is a
-		 * driver asking (gpiolib tries debounce values, say), and the
-		 * caller handles the error.
-		 */
+		/* Not from DT, checked at parse time: a driver asking */
 		ret = vsoc_pad_encode(param, arg, &m, &v);
 		if (ret) {
 			dev_dbg(vsoc->dev, "%s: parameter %u cannot be %u: %d\n",
@@ -643,12 +646,9 @@ static void vsoc_pin_dbg_show(struct pinctrl_dev *pctldev, struct seq_file *s,
 
 /*
  * Check each node of a state against the datasheet, then let the generic
- * parser check its form (unknown properties, which this controller makes
- * errors, values of the wrong size or above 24 bits, contradictions, the
- * pins, groups and function it names) and make the maps. Every mistake
- * is reported, not only the first, so that one boot shows them all. A bad node fails the state,
- * and with it the device that asked for it (for the controller's own
- * states, the core drops that state alone).
+ * parser check its form and make the maps. Every mistake is reported, not
+ * only the first. A bad node fails the state, and with it the device that
+ * asked for it (the core drops a bad state of the controller's own alone).
  */
 static int vsoc_dt_node_to_map(struct pinctrl_dev *pctldev,
 			       struct device_node *np_config,
@@ -797,19 +797,27 @@ static int vsoc_pad_set(struct vsoc_pinctrl *vsoc, const unsigned int *pins,
 			unsigned int npins, const unsigned long *configs,
 			unsigned int num_configs)
 {
+	size_t size = num_configs * sizeof(*configs);
 	unsigned int i;
-	u32 mask, val;
 	int ret;
 
-	ret = vsoc_pinconf_encode(vsoc, pins[0], configs, num_configs, &mask,
-				  &val);
-	if (ret)
-		return ret;
-
 	guard(mutex)(&vsoc->lock);
+	if (!num_configs || num_configs != vsoc->last_num ||
+	    memcmp(configs, vsoc->last_configs, size)) {
+		vsoc->last_num = 0;
+		ret = vsoc_pinconf_encode(vsoc, pins[0], configs, num_configs,
+					  &vsoc->last_mask, &vsoc->last_val);
+		if (ret)
+			return ret;
+		if (num_configs <= ARRAY_SIZE(vsoc->last_configs)) {
+			memcpy(vsoc->last_configs, configs, size);
+			vsoc->last_num = num_configs;
+		}
+	}
+
 	for (i = 0; i < npins; i++) {
-		ret = regmap_update_bits(vsoc->map, VSOC_REG_PAD(pins[i]), mask,
-					 val);
+		ret = regmap_update_bits(vsoc->map, VSOC_REG_PAD(pins[i]),
+					 vsoc->last_mask, vsoc->last_val);
 		if (ret)
 			return ret;
 	}
@@ -886,7 +894,7 @@ static const struct pinconf_generic_params vsoc_custom_params[] = {
 	{ "vsoc,bias-ground", PIN_CONFIG_VSOC_BIAS_GROUND, 1, PIN_DT_VALUE_NONE },
 	{ "vsoc,slew-rate-rising", PIN_CONFIG_VSOC_SLEW_RISING, 0, PIN_DT_VALUE_U32 },
 	{ "vsoc,slew-rate-falling", PIN_CONFIG_VSOC_SLEW_FALLING, 0, PIN_DT_VALUE_U32 },
-	{ "vsoc,wakeup", PIN_CONFIG_VSOC_WAKEUP, 1, PIN_DT_VALUE_ANY },
+	{ "vsoc,wakeup", PIN_CONFIG_VSOC_WAKEUP, 1, PIN_DT_VALUE_NONE },
 };
 
 static const struct pin_config_item vsoc_conf_items[] = {
@@ -902,9 +910,8 @@ static_assert(ARRAY_SIZE(vsoc_conf_items) == ARRAY_SIZE(vsoc_custom_params));
 /* Probe */
 
 /*
- * The datasheet's pin names: PA0 to PZ31, then PAA0 to PAF31. Written out by
- * hand: kasprintf() for each of up to 1024 pins took more time than all the
- * rest of the registration.
+ * The datasheet's pin names: PA0 to PZ31, then PAA0 to PAF31, written out by
+ * hand (kasprintf() for each pin cost more than the rest of the probe)
  */
 #define VSOC_PIN_NAME_SIZE	sizeof("PAF31")
 
