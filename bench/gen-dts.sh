@@ -137,7 +137,7 @@ printf ';\n'
 for ((k = 0; k < n; k++)); do
 	first=$((k * per)) last=$(((k + 1) * per))
 	[ $last -le "$vpins" ] || last=$vpins
-	printf '\n\tvsoc_hog%d: hog%d {\n\t\thog-pins {\n\t\t\tpins =' $k $k
+	printf '\n\tvsoc_hog%d: hog%d-state {\n\t\thog-pins {\n\t\t\tpins =' $k $k
 	for ((p = first; p < last; p++)); do
 		printf '%s "%s"' "$([ $p -gt $first ] && echo ,)" "$(pin_name $((vfirst + p)))"
 	done

@@ -480,14 +480,14 @@ expect_one "pinmux-pins: PA0 claimed through another group" PA0 OWNER debugfs
 
 # Provenance: a mismatching row says which node set the field ...
 run_verify "$run" --regs "$work/regs-stages.bin"
-if grep -q '^      STAGES set by /soc/pinctrl@4c000000/uart0-conf-0 (9000000.serial, default)$' <<<"$OUT"; then
+if grep -q '^      STAGES set by /soc/pinctrl@4c000000/uart0-conf-state (9000000.serial, default)$' <<<"$OUT"; then
 	pass "verify: a mismatch shows the DT node, device and state behind the field"
 else
 	fail verify-source-row "no source line under PA0: $(grep -A2 '^PA0' <<<"$OUT")"
 fi
 # ... and the core's pinconf-owners must agree with the DTB walk
-mutate_console sources '/^pin 0 (PA0): /s/uart0-conf-0 (9000000.serial/jtag-park-0 (9000000.serial/'
-if [ $RC = 1 ] && grep -q '^PA0 DRIVE: the DTB walk says /soc/pinctrl@4c000000/uart0-conf-0 (9000000.serial, default), pinconf-owners says /soc/pinctrl@4c000000/jtag-park-0 (9000000.serial, default)$' <<<"$OUT" &&
+mutate_console sources '/^pin 0 (PA0): /s/uart0-conf-state (9000000.serial/jtag-park-state (9000000.serial/'
+if [ $RC = 1 ] && grep -q '^PA0 DRIVE: the DTB walk says /soc/pinctrl@4c000000/uart0-conf-state (9000000.serial, default), pinconf-owners says /soc/pinctrl@4c000000/jtag-park-state (9000000.serial, default)$' <<<"$OUT" &&
    [ "$(grep -c 'the DTB walk says' <<<"$OUT")" = 2 ]; then
 	pass "verify: pinconf-owners naming another node is a mismatch (PA0 DRIVE, STAGES)"
 else

@@ -84,13 +84,13 @@ check "driver-dt: no other pin was touched" \
 # the device and the state behind each configuration
 src=$(dump "$run/console.log" boot $dir/pinconf-owners)
 check "driver-dt: pinconf-owners names the hog node of PF1" \
-	grep -qx 'pin 161 (PF1): bias-pull-up <47000> <- /soc/pinctrl@4c000000/hogs-0 (4c000000.pinctrl, default)' <<<"$src"
+	grep -qx 'pin 161 (PF1): bias-pull-up <47000> <- /soc/pinctrl@4c000000/hogs-state (4c000000.pinctrl, default)' <<<"$src"
 check "driver-dt: pinconf-owners names the consumer's node and state for PA0" \
-	grep -qx 'pin 0 (PA0): bias-pull-up <10000>, input-enable <- /soc/pinctrl@4c000000/uart0-conf-0 (9000000.serial, default)' <<<"$src"
+	grep -qx 'pin 0 (PA0): bias-pull-up <10000>, input-enable <- /soc/pinctrl@4c000000/uart0-conf-state (9000000.serial, default)' <<<"$src"
 check "driver-dt: pinconf-owners has the later of two nodes for PF19" \
-	grep -qx 'pin 179 (PF19): bias-pull-up <22000> <- /soc/pinctrl@4c000000/hogs-again-0 (4c000000.pinctrl, default)' <<<"$src"
+	grep -qx 'pin 179 (PF19): bias-pull-up <22000> <- /soc/pinctrl@4c000000/hogs-again-state (4c000000.pinctrl, default)' <<<"$src"
 check "driver-dt: pinconf-owners lists exactly the pins a state configured" \
 	test "$(grep -c '^pin ' <<<"$src")" -eq 22
 check "driver-dt: two nodes of one state setting PF19 differently are reported once" \
-	test "$(grep -cF 'pin PF19: /soc/pinctrl@4c000000/hogs-0 sets bias-pull-up <47000> and /soc/pinctrl@4c000000/hogs-again-0 sets bias-pull-up <22000>, both in state default of 4c000000.pinctrl: the last one wins' <(dump "$run/console.log" end dmesg))" -eq 1
+	test "$(grep -cF 'pin PF19: /soc/pinctrl@4c000000/hogs-state sets bias-pull-up <47000> and /soc/pinctrl@4c000000/hogs-again-state sets bias-pull-up <22000>, both in state default of 4c000000.pinctrl: the last one wins' <(dump "$run/console.log" end dmesg))" -eq 1
 finish

@@ -224,7 +224,7 @@ check "report: page.html#function: the page is colored by function" \
 	grep -q '<body class="by-function" data-ready="1">' <<<"$dom"
 dom=$(chrome "$rep/report-vsoc-evb.html#pin-195" --dump-dom)
 check "report: page.html#pin-195: the details panel shows PG3, its owner and source node" \
-	grep -q '<div id="details"><h3>PG3 (pin 195)</h3><div>owner: gpio-keys</div>.*/soc/pinctrl@4c000000/key-0 (gpio-keys, default)' <<<"$dom"
+	grep -q '<div id="details"><h3>PG3 (pin 195)</h3><div>owner: gpio-keys</div>.*/soc/pinctrl@4c000000/key-state (gpio-keys, default)' <<<"$dom"
 check "report: the index loads in Chromium and lists every board" \
 	grep -q "report-beagleplay-mismatch" <(chrome "$rep/index.html" --dump-dom)
 

@@ -365,22 +365,22 @@ static void vsoc_dt_badhog_test(struct kunit *test)
 }
 
 static const char * const vsoc_dt_bad_nodes[] = {
-	"bad-unknown-property",
-	"bad-unsupported-property",
-	"bad-value",
-	"bad-pull-one-ohm",
-	"bad-24-bit-value",
-	"bad-string-value",
-	"bad-two-cells",
-	"bad-64-bit-value",
-	"bad-empty-value",
-	"bad-flag-with-value",
-	"bad-bias-conflict",
-	"bad-drive-conflict",
-	"bad-slew-conflict",
-	"bad-no-target",
-	"bad-pins-and-groups",
-	"bad-in-subnode",
+	"bad-unknown-property-pins",
+	"bad-unsupported-property-pins",
+	"bad-value-pins",
+	"bad-pull-one-ohm-pins",
+	"bad-24-bit-value-pins",
+	"bad-string-value-pins",
+	"bad-two-cells-pins",
+	"bad-64-bit-value-pins",
+	"bad-empty-value-pins",
+	"bad-flag-with-value-pins",
+	"bad-bias-conflict-pins",
+	"bad-drive-conflict-pins",
+	"bad-slew-conflict-pins",
+	"bad-no-target-pins",
+	"bad-pins-and-groups-pins",
+	"bad-in-subnode-state",
 };
 
 static void vsoc_dt_bad_node_desc(const char * const *name, char *desc)
