@@ -144,9 +144,11 @@ snapshot_all() {
 }
 
 # earlycon: a boot that dies before the console driver binds (it waits for
-# the pin controller) still leaves its log
+# the pin controller) still leaves its log. The debug kernel: a kmemleak
+# scan at the end, and a dmesg dump without its 80 000 KERN_DEBUG lines
+# (DEBUG_PINCTRL; qemu/init.c dump_dmesg())
 cmdline="earlycon console=ttyAMA0 panic=-1 log_buf_len=16M rdinit=/init $append"
-[ "$config" = debug ] && cmdline="$cmdline vsocinit.kmemleak=1"
+[ "$config" = debug ] && cmdline="$cmdline vsocinit.kmemleak=1 vsocinit.dmesg=nodebug"
 
 if [ -z "$conf" ]; then
 	boot=(-kernel "$kernel" -initrd "$initrd" -dtb "$run/$name.dtb" -append "$cmdline")
