@@ -79,7 +79,8 @@ else
 fi
 
 # W=1 on our objects, in the image's build directory
-objs="drivers/pinctrl/pinctrl-vsoc.o drivers/pinctrl/pinctrl-vsoc-gpio.o
+objs="drivers/pinctrl/pinctrl-vsoc.o drivers/pinctrl/pinctrl-vsoc-pad.o
+	drivers/pinctrl/pinctrl-vsoc-gpio.o
 	drivers/pinctrl/pinctrl-vsoc_test.o drivers/pinctrl/pinctrl-vsoc-pad_test.o
 	drivers/pinctrl/pinconf-generic.o drivers/pinctrl/pinconf-generic_test.o
 	drivers/pinctrl/core_test.o drivers/pinctrl/core.o drivers/pinctrl/pinconf.o
@@ -93,7 +94,7 @@ fi
 
 # kernel-doc on everything non-static
 out=$(cd "$src" && scripts/kernel-doc -v -none drivers/pinctrl/pinctrl-vsoc.c \
-	drivers/pinctrl/pinctrl-vsoc-gpio.c \
+	drivers/pinctrl/pinctrl-vsoc-gpio.c drivers/pinctrl/pinctrl-vsoc-pad.c \
 	drivers/pinctrl/pinctrl-vsoc.h drivers/pinctrl/pinconf-generic.c \
 	include/linux/pinctrl/pinconf-generic.h include/linux/pinctrl/pinctrl.h \
 	2>&1 | grep -i 'warn\|error')

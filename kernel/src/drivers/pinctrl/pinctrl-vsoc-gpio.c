@@ -20,6 +20,7 @@
 #include <linux/bits.h>
 #include <linux/device.h>
 #include <linux/gpio/driver.h>
+#include <linux/math.h>
 #include <linux/module.h>
 #include <linux/pinctrl/consumer.h>
 #include <linux/regmap.h>
@@ -32,12 +33,18 @@
  * @gc: the GPIO chip
  * @map: the block's registers
  * @lock: serialises the read-modify-writes of GPIO_DIR and GPIO_OUT, which
- *	32 lines share (the regmap takes no lock of its own)
+ *	32 lines share (the regmap takes no lock of its own), and @adding
+ * @adding: the chip is being added and no direction has changed since
+ *	@dir was read
+ * @dir: GPIO_DIR of each bank, read once for gpiolib, which asks each line
+ *	its direction when the chip is added
  */
 struct vsoc_gpio {
 	struct gpio_chip gc;
 	struct regmap *map;
 	spinlock_t lock;	/* GPIO_DIR and GPIO_OUT updates */
+	bool adding;
+	u32 dir[VSOC_MAX_BANKS];
 };
 
 /*
@@ -54,12 +61,17 @@ static int vsoc_gpio_request(struct gpio_chip *gc, unsigned int offset)
 static int vsoc_gpio_get_direction(struct gpio_chip *gc, unsigned int offset)
 {
 	struct vsoc_gpio *vg = gpiochip_get_data(gc);
+	unsigned int bank = VSOC_GPIO_BANK(offset);
 	unsigned int dir;
 	int ret;
 
-	ret = regmap_read(vg->map, VSOC_REG_GPIO_DIR(VSOC_GPIO_BANK(offset)), &dir);
-	if (ret)
-		return ret;
+	if (READ_ONCE(vg->adding)) {
+		dir = vg->dir[bank];
+	} else {
+		ret = regmap_read(vg->map, VSOC_REG_GPIO_DIR(bank), &dir);
+		if (ret)
+			return ret;
+	}
 	return dir & VSOC_GPIO_BIT(offset) ? GPIO_LINE_DIRECTION_OUT :
 					     GPIO_LINE_DIRECTION_IN;
 }
@@ -69,6 +81,7 @@ static int vsoc_gpio_direction_input(struct gpio_chip *gc, unsigned int offset)
 	struct vsoc_gpio *vg = gpiochip_get_data(gc);
 
 	guard(spinlock_irqsave)(&vg->lock);
+	WRITE_ONCE(vg->adding, false);
 	return regmap_clear_bits(vg->map, VSOC_REG_GPIO_DIR(VSOC_GPIO_BANK(offset)),
 				 VSOC_GPIO_BIT(offset));
 }
@@ -82,6 +95,7 @@ static int vsoc_gpio_direction_output(struct gpio_chip *gc, unsigned int offset,
 	int ret;
 
 	guard(spinlock_irqsave)(&vg->lock);
+	WRITE_ONCE(vg->adding, false);
 	ret = regmap_update_bits(vg->map, VSOC_REG_GPIO_OUT(bank),
 				 VSOC_GPIO_BIT(offset),
 				 value ? VSOC_GPIO_BIT(offset) : 0);
@@ -138,6 +152,7 @@ int vsoc_gpio_register(struct device *dev, struct regmap *map,
 		       unsigned int npins, const char * const *names)
 {
 	struct vsoc_gpio *vg;
+	unsigned int bank;
 	int ret;
 
 	vg = devm_kzalloc(dev, sizeof(*vg), GFP_KERNEL);
@@ -161,7 +176,21 @@ int vsoc_gpio_register(struct device *dev, struct regmap *map,
 	vg->gc.get = vsoc_gpio_get;
 	vg->gc.set = vsoc_gpio_set;
 
+	/*
+	 * gpiolib asks every line its direction as it adds the chip: read
+	 * each bank's GPIO_DIR once for its 32 lines, not once per line. The
+	 * copy serves until a direction changes: only this driver writes
+	 * GPIO_DIR.
+	 */
+	for (bank = 0; bank < DIV_ROUND_UP(npins, VSOC_PINS_PER_BANK); bank++) {
+		ret = regmap_read(map, VSOC_REG_GPIO_DIR(bank), &vg->dir[bank]);
+		if (ret)
+			return ret;
+	}
+	vg->adding = true;
 	ret = devm_gpiochip_add_data(dev, &vg->gc, vg);
+	scoped_guard(spinlock_irqsave, &vg->lock)
+		WRITE_ONCE(vg->adding, false);
 	if (ret)
 		return dev_err_probe(dev, ret, "failed to add the GPIO chip\n");
 	return 0;

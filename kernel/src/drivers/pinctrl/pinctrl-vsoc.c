@@ -14,16 +14,17 @@
  * is no generic one. The generic parser checks the form of every DT pin
  * configuration node; the driver checks the values against the datasheet
  * before the node becomes maps, since the hardware holds only exact values.
+ * The PAD register encoding is in pinctrl-vsoc-pad.c.
  */
 
 #include <linux/args.h>
 #include <linux/bitfield.h>
+#include <linux/bitmap.h>
 #include <linux/cleanup.h>
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/kernel.h>
 #include <linux/list.h>
-#include <linux/log2.h>
 #include <linux/mm.h>
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
@@ -74,7 +75,10 @@ struct vsoc_group {
  * @funcs: functions with at least one group on this part; "gpio" first
  * @nfuncs: number of @funcs
  * @lock: serialises the read-modify-writes of MUX and PAD registers (regmap
- *	takes no lock of its own), and the last_ fields
+ *	takes no lock of its own), @regs and the last_ fields
+ * @regs: the MUX registers, then the PAD registers, as the driver last read
+ *	or wrote them: the block never changes them (datasheet, section 7)
+ * @regs_known: which of @regs hold their register's value
  * @last_configs: the last configurations vsoc_pad_set() encoded (a node's
  *	maps set up its pins one by one with the same ones)
  * @last_num: how many, 0 for none
@@ -94,6 +98,8 @@ struct vsoc_pinctrl {
 	struct pinfunction *funcs;
 	unsigned int nfuncs;
 	struct mutex lock;	/* register updates */
+	u32 *regs;
+	unsigned long *regs_known;
 	unsigned long last_configs[4];
 	unsigned int last_num;
 	u32 last_mask, last_val;
@@ -158,240 +164,6 @@ static const struct pinfunction vsoc_functions[] = {
 	VSOC_FUNCTION(eth0, "eth0_rgmii_grp"),
 	VSOC_FUNCTION(clkout, "clkout0_grp"),
 };
-
-/* Datasheet sections 4 and 5: PADp encoding, in one place */
-
-/* Pull resistance in ohms, by PULL code */
-static const u32 vsoc_pull_ohms[] = { 100000, 47000, 22000, 10000 };
-
-static int vsoc_pull_code(u32 ohms)
-{
-	unsigned int i;
-
-	/* 1 is the generic "pull enabled" (an empty DT property): 100 kOhm */
-	if (ohms == 1)
-		return 0;
-	for (i = 0; i < ARRAY_SIZE(vsoc_pull_ohms); i++)
-		if (vsoc_pull_ohms[i] == ohms)
-			return i;
-	return -EINVAL;
-}
-
-/* Slew rate in quarters of nominal (4, or 0, is nominal) to its code */
-static int vsoc_slew_code(u32 quarters)
-{
-	if (quarters > 4)
-		return -EINVAL;
-	return quarters ? 4 - quarters : 0;
-}
-
-/* Add field = v to a mask and value of PAD fields */
-static void vsoc_field(u32 *mask, u32 *val, u32 field, u32 v)
-{
-	*mask |= field;
-	*val |= (v << __ffs(field)) & field;
-}
-
-/*
- * The parameters that are one value of one field (a bias or drive mode),
- * or a field of one bit that the argument turns on or off (@value -1)
- */
-static const struct {
-	unsigned int param;
-	u32 field;
-	int value;
-} vsoc_pad_simple[] = {
-	{ PIN_CONFIG_BIAS_DISABLE, VSOC_PAD_BIAS, VSOC_BIAS_DISABLE },
-	{ PIN_CONFIG_BIAS_HIGH_IMPEDANCE, VSOC_PAD_BIAS, VSOC_BIAS_HIGH_IMPEDANCE },
-	{ PIN_CONFIG_VSOC_BIAS_HIGH, VSOC_PAD_BIAS, VSOC_BIAS_HIGH },
-	{ PIN_CONFIG_VSOC_BIAS_GROUND, VSOC_PAD_BIAS, VSOC_BIAS_GROUND },
-	{ PIN_CONFIG_DRIVE_PUSH_PULL, VSOC_PAD_DRIVE, VSOC_DRIVE_PUSH_PULL },
-	{ PIN_CONFIG_DRIVE_OPEN_DRAIN, VSOC_PAD_DRIVE, VSOC_DRIVE_OPEN_DRAIN },
-	{ PIN_CONFIG_DRIVE_OPEN_SOURCE, VSOC_PAD_DRIVE, VSOC_DRIVE_OPEN_SOURCE },
-	{ PIN_CONFIG_INPUT_SCHMITT_ENABLE, VSOC_PAD_SCHMITT, -1 },
-	{ PIN_CONFIG_MODE_LOW_POWER, VSOC_PAD_LOWPOWER, -1 },
-	{ PIN_CONFIG_VSOC_WAKEUP, VSOC_PAD_WAKEUP, -1 },
-	{ PIN_CONFIG_INPUT_ENABLE, VSOC_PAD_INPUT, -1 },
-};
-
-static int vsoc_pad_simple_find(unsigned int param)
-{
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(vsoc_pad_simple); i++)
-		if (vsoc_pad_simple[i].param == param)
-			return i;
-	return -1;
-}
-
-/**
- * vsoc_pad_encode() - encode one pin configuration as PAD register fields
- * @param: a generic or VSOC pin configuration parameter
- * @arg: its argument, as the DT or a driver gave it (not truncated)
- * @mask: the PAD fields the setting changes
- * @val: their new value
- *
- * A setting changes only the fields it names (datasheet section 5), so the
- * new PAD value is ``(old & ~*mask) | *val``. An argument the hardware cannot
- * hold exactly is refused, never rounded.
- *
- * Return: 0 on success, -EINVAL if the block cannot hold @arg, -ENOTSUPP if
- * it does not have @param at all.
- */
-VISIBLE_IF_KUNIT int vsoc_pad_encode(unsigned int param, u32 arg, u32 *mask,
-				     u32 *val)
-{
-	int code, i = vsoc_pad_simple_find(param);
-
-	*mask = 0;
-	*val = 0;
-
-	if (i >= 0) {
-		if (vsoc_pad_simple[i].value < 0 && arg > 1)
-			return -EINVAL;
-		vsoc_field(mask, val, vsoc_pad_simple[i].field,
-			   vsoc_pad_simple[i].value < 0 ? arg : vsoc_pad_simple[i].value);
-		return 0;
-	}
-
-	switch (param) {
-	case PIN_CONFIG_BIAS_PULL_UP:
-	case PIN_CONFIG_BIAS_PULL_DOWN:
-		code = vsoc_pull_code(arg);
-		if (code < 0)
-			return code;
-		vsoc_field(mask, val, VSOC_PAD_BIAS, param == PIN_CONFIG_BIAS_PULL_UP ?
-			 VSOC_BIAS_PULL_UP : VSOC_BIAS_PULL_DOWN);
-		vsoc_field(mask, val, VSOC_PAD_PULL, code);
-		break;
-	case PIN_CONFIG_OUTPUT_ENABLE:
-		/* Only "off": enabling means choosing a drive kind. */
-		if (arg)
-			return -EINVAL;
-		vsoc_field(mask, val, VSOC_PAD_DRIVE, VSOC_DRIVE_OFF);
-		break;
-	case PIN_CONFIG_DRIVE_STRENGTH:
-		/* 1 to 8 stages of 2 mA */
-		if (arg < 2 || arg > 16 || arg % 2)
-			return -EINVAL;
-		vsoc_field(mask, val, VSOC_PAD_STAGES, arg / 2 - 1);
-		break;
-	case PIN_CONFIG_INPUT_SCHMITT:
-		/* 0 is off, 1 to 4 the hysteresis level */
-		if (arg > 4)
-			return -EINVAL;
-		vsoc_field(mask, val, VSOC_PAD_SCHMITT, !!arg);
-		if (arg)
-			vsoc_field(mask, val, VSOC_PAD_HYST, arg - 1);
-		break;
-	case PIN_CONFIG_INPUT_DEBOUNCE:
-		/* k = 1..15 filters for 2^(k-1) us */
-		if (arg && (!is_power_of_2(arg) || arg > 16384))
-			return -EINVAL;
-		vsoc_field(mask, val, VSOC_PAD_DEBOUNCE, arg ? ilog2(arg) + 1 : 0);
-		break;
-	case PIN_CONFIG_SLEW_RATE:
-	case PIN_CONFIG_VSOC_SLEW_RISING:
-	case PIN_CONFIG_VSOC_SLEW_FALLING:
-		code = vsoc_slew_code(arg);
-		if (code < 0)
-			return code;
-		if (param != PIN_CONFIG_VSOC_SLEW_FALLING)
-			vsoc_field(mask, val, VSOC_PAD_SLEW_RISE, code);
-		if (param != PIN_CONFIG_VSOC_SLEW_RISING)
-			vsoc_field(mask, val, VSOC_PAD_SLEW_FALL, code);
-		break;
-	case PIN_CONFIG_POWER_SOURCE:
-		/* 0 = 3.3 V, 1 = 1.8 V, 2 = 2.5 V */
-		if (arg > 2)
-			return -EINVAL;
-		vsoc_field(mask, val, VSOC_PAD_POWER, arg);
-		break;
-	default:
-		return -ENOTSUPP;
-	}
-
-	return 0;
-}
-EXPORT_SYMBOL_IF_KUNIT(vsoc_pad_encode);
-
-/**
- * vsoc_pad_decode() - read one pin configuration out of a PAD register value
- * @pad: the PAD register
- * @param: the parameter asked for
- * @arg: its argument, when it is in effect
- *
- * Follows the rules of &pinconf_ops.pin_config_get, so that the pin state
- * left by reset or firmware shows in debugfs as it is.
- *
- * Return: 0 if @param is in effect, -EINVAL if the block has it but it is
- * off, -ENOTSUPP if the block does not have it.
- */
-VISIBLE_IF_KUNIT int vsoc_pad_decode(u32 pad, unsigned int param, u32 *arg)
-{
-	u32 bias = FIELD_GET(VSOC_PAD_BIAS, pad);
-	u32 drive = FIELD_GET(VSOC_PAD_DRIVE, pad);
-	u32 rise = FIELD_GET(VSOC_PAD_SLEW_RISE, pad);
-	u32 fall = FIELD_GET(VSOC_PAD_SLEW_FALL, pad);
-	int i = vsoc_pad_simple_find(param);
-	bool on;
-
-	*arg = 1;
-
-	if (i >= 0) {
-		u32 v = (pad & vsoc_pad_simple[i].field) >>
-			__ffs(vsoc_pad_simple[i].field);
-
-		on = vsoc_pad_simple[i].value < 0 ? v : v == vsoc_pad_simple[i].value;
-		return on ? 0 : -EINVAL;
-	}
-
-	switch (param) {
-	case PIN_CONFIG_BIAS_PULL_UP:
-	case PIN_CONFIG_BIAS_PULL_DOWN:
-		on = bias == (param == PIN_CONFIG_BIAS_PULL_UP ?
-			      VSOC_BIAS_PULL_UP : VSOC_BIAS_PULL_DOWN);
-		*arg = vsoc_pull_ohms[FIELD_GET(VSOC_PAD_PULL, pad)];
-		break;
-	case PIN_CONFIG_OUTPUT_ENABLE:
-		on = drive != VSOC_DRIVE_OFF;
-		break;
-	case PIN_CONFIG_DRIVE_STRENGTH:
-		on = true;
-		*arg = 2 * (FIELD_GET(VSOC_PAD_STAGES, pad) + 1);
-		break;
-	case PIN_CONFIG_INPUT_SCHMITT:
-		on = pad & VSOC_PAD_SCHMITT;
-		*arg = FIELD_GET(VSOC_PAD_HYST, pad) + 1;
-		break;
-	case PIN_CONFIG_INPUT_DEBOUNCE:
-		on = FIELD_GET(VSOC_PAD_DEBOUNCE, pad);
-		*arg = on ? 1 << (FIELD_GET(VSOC_PAD_DEBOUNCE, pad) - 1) : 0;
-		break;
-	case PIN_CONFIG_SLEW_RATE:
-		/* One rate for both edges only when they agree */
-		on = rise == fall;
-		*arg = 4 - rise;
-		break;
-	case PIN_CONFIG_VSOC_SLEW_RISING:
-		on = true;
-		*arg = 4 - rise;
-		break;
-	case PIN_CONFIG_VSOC_SLEW_FALLING:
-		on = true;
-		*arg = 4 - fall;
-		break;
-	case PIN_CONFIG_POWER_SOURCE:
-		on = true;
-		*arg = FIELD_GET(VSOC_PAD_POWER, pad);
-		break;
-	default:
-		return -ENOTSUPP;
-	}
-
-	return on ? 0 : -EINVAL;
-}
-EXPORT_SYMBOL_IF_KUNIT(vsoc_pad_decode);
 
 /* Names of the PAD fields, for messages */
 static const struct {
@@ -713,6 +485,33 @@ static int vsoc_get_function_groups(struct pinctrl_dev *pctldev,
 }
 
 /*
+ * Change the @mask bits of MUX or PAD register @reg, which is @regs[@i]:
+ * a read-modify-write under @lock. The register is read the first time
+ * only, since it holds what was last written (datasheet, section 7), and a
+ * value it already holds is not written again.
+ */
+static int vsoc_update(struct vsoc_pinctrl *vsoc, unsigned int i,
+		       unsigned int reg, u32 mask, u32 val)
+{
+	int ret;
+
+	lockdep_assert_held(&vsoc->lock);
+	if (!test_bit(i, vsoc->regs_known)) {
+		ret = regmap_read(vsoc->map, reg, &vsoc->regs[i]);
+		if (ret)
+			return ret;
+		__set_bit(i, vsoc->regs_known);
+	}
+	val = (vsoc->regs[i] & ~mask) | (val & mask);
+	if (val == vsoc->regs[i])
+		return 0;
+	ret = regmap_write(vsoc->map, reg, val);
+	if (!ret)
+		vsoc->regs[i] = val;
+	return ret;
+}
+
+/*
  * Eight pins share a MUX register: each change is a read-modify-write under
  * @lock, so changes of neighbouring pins from different consumers cannot
  * lose each other.
@@ -720,10 +519,8 @@ static int vsoc_get_function_groups(struct pinctrl_dev *pctldev,
 static int vsoc_set_pin_mux(struct vsoc_pinctrl *vsoc, unsigned int pin,
 			    unsigned int sel)
 {
-	lockdep_assert_held(&vsoc->lock);
-
-	return regmap_update_bits(vsoc->map, VSOC_REG_MUX(pin),
-				  VSOC_MUX_MASK(pin), sel << VSOC_MUX_SHIFT(pin));
+	return vsoc_update(vsoc, pin / 8, VSOC_REG_MUX(pin), VSOC_MUX_MASK(pin),
+			   sel << VSOC_MUX_SHIFT(pin));
 }
 
 static int vsoc_set_mux(struct pinctrl_dev *pctldev, unsigned int func_selector,
@@ -816,8 +613,9 @@ static int vsoc_pad_set(struct vsoc_pinctrl *vsoc, const unsigned int *pins,
 	}
 
 	for (i = 0; i < npins; i++) {
-		ret = regmap_update_bits(vsoc->map, VSOC_REG_PAD(pins[i]),
-					 vsoc->last_mask, vsoc->last_val);
+		ret = vsoc_update(vsoc, vsoc->npins / 8 + pins[i],
+				  VSOC_REG_PAD(pins[i]), vsoc->last_mask,
+				  vsoc->last_val);
 		if (ret)
 			return ret;
 	}
@@ -937,14 +735,19 @@ static int vsoc_build_pins(struct vsoc_pinctrl *vsoc)
 	struct pinctrl_pin_desc *pins;
 	const char **names;
 	char *buf;
-	unsigned int i;
+	unsigned int i, n;
 
 	pins = devm_kcalloc(vsoc->dev, vsoc->npins, sizeof(*pins), GFP_KERNEL);
 	names = devm_kcalloc(vsoc->dev, vsoc->npins, sizeof(*names), GFP_KERNEL);
 	buf = devm_kcalloc(vsoc->dev, vsoc->npins, VSOC_PIN_NAME_SIZE, GFP_KERNEL);
 	vsoc->pin_nums = devm_kcalloc(vsoc->dev, vsoc->npins,
 				      sizeof(*vsoc->pin_nums), GFP_KERNEL);
-	if (!pins || !names || !buf || !vsoc->pin_nums)
+	/* the MUX registers, then the PAD registers */
+	n = vsoc->npins / 8 + vsoc->npins;
+	vsoc->regs = devm_kcalloc(vsoc->dev, n, sizeof(*vsoc->regs), GFP_KERNEL);
+	vsoc->regs_known = devm_bitmap_zalloc(vsoc->dev, n, GFP_KERNEL);
+	if (!pins || !names || !buf || !vsoc->pin_nums || !vsoc->regs ||
+	    !vsoc->regs_known)
 		return -ENOMEM;
 
 	for (i = 0; i < vsoc->npins; i++, buf += VSOC_PIN_NAME_SIZE) {
@@ -1109,7 +912,10 @@ static bool vsoc_writeable_reg(struct device *dev, unsigned int reg)
 	return reg > VSOC_REG_NBANKS && vsoc_readable_reg(dev, reg);
 }
 
-/* The registers of a part with the most banks; no cache: read the hardware */
+/*
+ * The registers of a part with the most banks. No cache: the driver
+ * remembers the MUX and PAD registers itself (vsoc_update()).
+ */
 static const struct regmap_config vsoc_regmap_config = {
 	.reg_bits = 32,
 	.val_bits = 32,
