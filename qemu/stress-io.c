@@ -361,7 +361,13 @@ long long slab_snapshot(int which)
 int slab_grew(void)
 {
 	long cycles = option_num("vsocinit.stress.cycles", 1000);
-	long span = cycles - (cycles / 10 > 0 ? cycles / 10 : 1);
+
+	return slab_grew_span(cycles - (cycles / 10 > 0 ? cycles / 10 : 1));
+}
+
+/* The same between two snapshots span cycles apart */
+int slab_grew_span(long span)
+{
 	int i, grew = 0;
 
 	for (i = 0; i < ncaches; i++) {
@@ -518,7 +524,7 @@ static void *writer(void *arg)
 	return NULL;
 }
 
-static long lockdep_value(const char *key)
+long lockdep_value(const char *key)
 {
 	static char buf[8192];
 	int fd = open("/proc/lockdep_stats", O_RDONLY);

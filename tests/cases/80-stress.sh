@@ -11,7 +11,11 @@
 # (oversize, kernel patch 2) and unbinding pinctrl-single with hogs
 # (single-hog, kernel patch 3). Each row of the table must show no bad
 # outcome and no kernel report, the board must verify afterwards and every
-# device must be bound.
+# device must be bound. The test consumer module's parts on either kernel:
+# 4 threads x 1000 state switches racing GPIO requests, debugfs and CPU1
+# hotplug (states), 200 overlay cycles (overlay), the second VSOC block
+# bound late, its probe swept by fail-nth on the debug kernel (probe), the
+# DT node refcounts at the end against the start (refcounts).
 . "$(dirname "$0")/../lib.sh"
 
 out=$BUILD/tests/stress.table
@@ -25,14 +29,20 @@ while read -r row; do
 	[ -n "$row" ] || continue
 	part=$(awk '{ print $2 }' <<<"$row")
 	[ "$part" = total ] && continue
-	read -r ops faults bad reports < <(awk '{ print $4, $6, $12, $14 }' <<<"$row")
-	if [ "$ops" -gt 0 ] && [ "$bad" -eq 0 ] && [ "$reports" -eq 0 ]; then
-		pass "stress-$part: $ops operations, $faults faults injected, none bad, no report"
+	read -r ops faults bad reports known < <(awk '{ print $4, $6, $12, $14, $16 }' <<<"$row")
+	# known kernel faults: only the probe part's regmap-mmio leak is
+	# allowed (qemu/stress-states.c KNOWN_LEAK) until its fix is in
+	if [ "$known" -ne 0 ] && [ "$part" != probe ]; then
+		fail "stress-$part" "$known known kernel faults outside the probe part"
+	elif [ "$ops" -gt 0 ] && [ "$bad" -eq 0 ] && [ "$reports" -eq 0 ]; then
+		note=
+		[ "$known" -eq 0 ] || note=", $known known kernel faults (regmap-mmio leak)"
+		pass "stress-$part: $ops operations, $faults faults injected, none bad, no report$note"
 	else
 		fail "stress-$part" "$ops operations, $bad bad, $reports kernel reports (see $BUILD/run/stress-quick/console.log)"
 	fi
 done <<<"$rows"
-for part in oversize churn/single-hog; do
+for part in oversize churn/single-hog states overlay probe refcounts; do
 	grep -qE "^\| $part " "$out" || fail "stress-$part" "the part did not run"
 done
 if [ "${VSOC_CONFIG:-vsoc}" = debug ]; then
