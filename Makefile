@@ -99,7 +99,7 @@ $(BUILD)/guest/rehearse-ktap: $(REHEARSE_KTAP_SRC) tools/verify/util.h | deps
 	$(CROSS)gcc -static -std=gnu11 $(HOST_CFLAGS) -o $@ $(REHEARSE_KTAP_SRC)
 
 # /stress: the guest side of make stress (qemu/stress.c), started by /init
-STRESS_SRC := qemu/stress.c qemu/stress-io.c qemu/stress-states.c
+STRESS_SRC := qemu/stress.c qemu/stress-io.c qemu/stress-states.c qemu/stress-probe.c
 $(BUILD)/stress: $(STRESS_SRC) qemu/stress.h | deps
 	@mkdir -p $(@D)
 	$(CROSS)gcc -static -pthread $(HOST_CFLAGS) -o $@ $(STRESS_SRC)

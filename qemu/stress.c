@@ -482,6 +482,8 @@ static void part_churn(void)
 		}
 		if (c == mark)
 			at_mark = slab_snapshot(0);
+		if (c == mark + (cycles - mark) / 2 && c > mark)
+			slab_snapshot(2);	/* the middle: growth in each half */
 	}
 	at_end = slab_snapshot(1);
 	out("churn: %d cycles of %d devices, %d failed; slab in use at cycle %d: "

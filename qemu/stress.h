@@ -55,8 +55,12 @@ void part_oversize(void);
 int consumer_setup(void);
 void part_states(void);
 void part_overlay(void);
-void part_probe(void);
 void part_refcounts(void);
 void refcounts_start(void);
+int load_overlay(const char *file);
+int kmemleak_check(int *known, const char *allow_known_sig);
+
+/* stress-probe.c */
+void part_probe(void);
 
 #endif

@@ -5,7 +5,8 @@
 # and the stress board's runtime overlay, built against the cache's kernel
 # build of CONFIG and packed as a cpio to append to the initramfs
 # (qemu/run.sh --initrd-add): /lib/modules/pinctrl-consumer-test.ko and
-# /lib/firmware/stress-overlay.dtbo, which the guest's /stress loads.
+# /lib/firmware/stress-overlay.dtbo and stress-vsoc2.dtbo, which the
+# guest's /stress loads.
 #
 #   scripts/module.sh [CONFIG]	(default $VSOC_CONFIG, else vsoc); prints
 #				the path of the cpio
@@ -25,7 +26,6 @@ image=$out/arch/arm64/boot/Image
 src=$TOP/qemu/pinctrl-consumer-test
 dir=$BUILD/module/$config
 cpio=$BUILD/module/$config.cpio
-ovl=$TOP/tests/boards/stress-overlay.dtso
 # The module: rebuilt when its sources or the kernel changed
 sum=$( { cat "$src"/*; cat "$out/vsoc.built" 2>/dev/null || true; } |
 	sha256sum | cut -d' ' -f1)
@@ -49,17 +49,28 @@ fi
 # The overlay, every time (no lock): the kernel's preprocessor include paths
 # and its dtc, without symbols (-@ would add properties to /__symbols__,
 # which of_overlay_remove() cannot free); warnings are errors
-gcc -E -nostdinc -undef -D__DTS__ -x assembler-with-cpp -I "$TOP/dts" \
-	-I "$CACHE/linux/scripts/dtc/include-prefixes" -o "$dir/overlay.pre.dts" "$ovl"
-warn=$("$CACHE/out/vsoc/scripts/dtc/dtc" -I dts -O dtb -o "$dir/stress-overlay.dtbo" \
-	"$dir/overlay.pre.dts" 2>&1) || { echo "$warn" >&2; die "dtc failed on $ovl"; }
-[ -z "$warn" ] || { echo "$warn" >&2; die "dtc warnings in $ovl"; }
+for ovl in "$TOP/tests/boards/stress-overlay.dtso" "$TOP/tests/boards/stress-vsoc2.dtso"; do
+	name=$(basename "$ovl" .dtso) flags=()
+	# stress-vsoc2 adds a node to /soc, whose #address-cells and
+	# #size-cells (2, 2) dtc cannot see from the overlay: its reg checks
+	[ "$name" != stress-vsoc2 ] || for w in reg_format avoid_default_addr_size \
+		avoid_unnecessary_addr_size unique_unit_address simple_bus_reg \
+		pci_device_reg pci_device_bus_num i2c_bus_reg spi_bus_reg; do
+		flags+=(-W "no-$w")
+	done
+	gcc -E -nostdinc -undef -D__DTS__ -x assembler-with-cpp -I "$TOP/dts" \
+		-I "$CACHE/linux/scripts/dtc/include-prefixes" -o "$dir/$name.pre.dts" "$ovl"
+	warn=$("$CACHE/out/vsoc/scripts/dtc/dtc" "${flags[@]}" -I dts -O dtb -o "$dir/$name.dtbo" \
+		"$dir/$name.pre.dts" 2>&1) || { echo "$warn" >&2; die "dtc failed on $ovl"; }
+	[ -z "$warn" ] || { echo "$warn" >&2; die "dtc warnings in $ovl"; }
+done
 cat >"$dir/list" <<LIST
 dir /lib 0755 0 0
 dir /lib/modules 0755 0 0
 file /lib/modules/pinctrl-consumer-test.ko $dir/pinctrl-consumer-test.ko 0644 0 0
 dir /lib/firmware 0755 0 0
 file /lib/firmware/stress-overlay.dtbo $dir/stress-overlay.dtbo 0644 0 0
+file /lib/firmware/stress-vsoc2.dtbo $dir/stress-vsoc2.dtbo 0644 0 0
 LIST
 "$CACHE/out/vsoc/usr/gen_init_cpio" "$dir/list" >"$cpio.tmp"
 mv "$cpio.tmp" "$cpio"
