@@ -364,14 +364,6 @@ long long slab_snapshot(int which)
  * grows in one half only. kmemleak's own caches follow what it tracks: they
  * are shown, and judged through the caches of the objects they track.
  */
-int slab_grew(void)
-{
-	long cycles = option_num("vsocinit.stress.cycles", 1000);
-
-	return slab_grew_span(cycles - (cycles / 10 > 0 ? cycles / 10 : 1));
-}
-
-/* The same between two snapshots span cycles apart */
 int slab_grew_span(long span)
 {
 	int i, grew = 0;

@@ -30,7 +30,8 @@
  * vsocinit.stress.cycles=C (default 1000), .writes=W (10000), .seed=S (1),
  * .race=R (operations of each bind and GPIO thread, 2000; make stress: 1000),
  * .switches=S (state switches of each of the 4 states threads, 10000),
- * .overlays=O (overlay cycles, 1000), .tag=T (figure
+ * .overlays=O (overlay cycles, 1000), .mark=M (the churn's first slab
+ * snapshot, at cycle C/10), .tag=T (figure
  * lines say PART/T). Each part prints its lines
  * between "==== VSOC BEGIN stress PART ====" and "==== VSOC END stress
  * PART ====", then one figure line "figures PART ops=.. faults=.. cycles=..
@@ -458,7 +459,7 @@ static const char *const churn_dev[][2] = {
 static void part_churn(void)
 {
 	int cycles = (int)option_num("vsocinit.stress.cycles", 1000);
-	int mark = cycles / 10 > 0 ? cycles / 10 : 1;
+	int mark = (int)option_num("vsocinit.stress.mark", cycles / 10 > 0 ? cycles / 10 : 1);
 	long long at_mark = 0, at_end;
 	int c, i, ret, failed = 0, ndev = nextra ? nextra : 4;
 
@@ -490,7 +491,7 @@ static void part_churn(void)
 	    "%lld bytes, at cycle %d: %lld bytes (%+lld)\n", cycles, ndev, failed,
 	    mark, at_mark, cycles, at_end, at_end - at_mark);
 	fig.cycles += cycles;
-	fig.bad += failed + slab_grew();
+	fig.bad += failed + slab_grew_span(cycles - mark);
 }
 
 /* ---- lockdown --------------------------------------------------------- */

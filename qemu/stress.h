@@ -42,7 +42,6 @@ void nth_mode(int mode);
 double now(void);
 const char *pl061_chip(void);
 long long slab_snapshot(int which);
-int slab_grew(void);
 int slab_grew_span(long span);
 long lockdep_value(const char *key);
 void part_debugfs(void);
