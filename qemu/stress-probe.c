@@ -20,14 +20,6 @@
 #define VSOC2_BASE	0x4c200000UL
 #define VSOC_ID		0x56534f43
 
-/*
- * The only kernel fault allowed, while its fix is not in the series: it is
- * counted in the "known" column, never in "reports".
- * # known kernel fault: regmap-mmio context leak, fixed by the series patch
- * # "regmap: mmio: free the context when the regmap cannot be created"
- */
-#define KNOWN_LEAK	"regmap_mmio_gen_context"
-
 /* The block's node added (no driver matches it), the driver named */
 static int vsoc2_add(void)
 {
@@ -58,7 +50,7 @@ void part_probe(void)
 {
 	const char *dev = VSOC2_DEV;
 	int mode, n, ret, left, limit = (int)option_num("vsocinit.stress.nth-limit", 3000);
-	int fd, faults, errs, absorbed, done, b, leaks, known = 0;
+	int fd, faults, errs, absorbed, done, b, leaks;
 	/* --quick: every k-th N only (each attempt adds and removes a node) */
 	int stride = (int)option_num("vsocinit.stress.probe-stride", 1);
 	volatile uint32_t *w;
@@ -134,12 +126,10 @@ void part_probe(void)
 	    bound(dev) ? "bound" : "NOT bound", ename(ret), w[0x100 / 4]);
 	if (ret || w[0x100 / 4] != 0x00110000)
 		fig.bad++;
-	leaks = kmemleak_check(&known, KNOWN_LEAK);
-	out("probe: kmemleak %s, %d known\n", leaks < 0 ? "not in this kernel" :
-	    leaks ? "objects" : "clean of others", known);
+	leaks = kmemleak_check();
+	out("probe: kmemleak %s\n", leaks < 0 ? "not in this kernel" : leaks ? "objects" : "clean");
 	if (leaks > 0)
 		fig.bad += leaks;
-	fig.known += known;
 	munmap((void *)w, 0x10000);
 	close(fd);
 }

@@ -197,18 +197,16 @@ void refcounts_start(void)
 /* ---- kmemleak: scan now, classify, clear ------------------------------ */
 
 /*
- * Objects kmemleak finds now: those with the known signature are printed
- * as "known kernel fault" and counted in *known; the others are printed as
- * kmemleak prints them (so the boot fails on them, as at the end of every
- * debug boot) and returned (all of them when allow_known_sig is NULL).
- * Then cleared, so the boot's last scan does not
- * report them again. -1 without kmemleak.
+ * Objects kmemleak finds now: printed as kmemleak prints them (so the boot
+ * fails on them, as at the end of every debug boot) and counted, then
+ * cleared, so the boot's last scan does not report them again. -1 without
+ * kmemleak.
  */
-int kmemleak_check(int *known, const char *allow_known_sig)
+int kmemleak_check(void)
 {
 	static char buf[1 << 18];
 	char *p, *next;
-	int unknown = 0;
+	int leaks = 0;
 
 	if (access("/sys/kernel/debug/kmemleak", F_OK))
 		return -1;
@@ -220,17 +218,11 @@ int kmemleak_check(int *known, const char *allow_known_sig)
 		next = strstr(p + 1, "unreferenced object");
 		if (next)
 			next[-1] = '\0';
-		if (allow_known_sig && strstr(p, allow_known_sig)) {
-			(*known)++;
-			out("known kernel fault (%s), kmemleak:%s\n", allow_known_sig,
-			    p + strlen("unreferenced object"));
-		} else {
-			unknown++;
-			out("%s\n", p);
-		}
+		leaks++;
+		out("%s\n", p);
 	}
 	put("/sys/kernel/debug/kmemleak", "clear");
-	return unknown;
+	return leaks;
 }
 
 /* The kernel's log lines with one of the |-separated keys: the first 20 */
@@ -540,7 +532,7 @@ void part_overlay(void)
 {
 	static struct refs r0, r1;
 	int cycles = (int)option_num("vsocinit.stress.overlays", 1000);
-	int mark = cycles / 10 > 0 ? cycles / 10 : 1, c, ret, failed = 0, known = 0, leaks;
+	int mark = cycles / 10 > 0 ? cycles / 10 : 1, c, ret, failed = 0, leaks;
 	const char *ctl = CONSUMER_DIR "/overlay";
 	char st[32];
 
@@ -580,7 +572,7 @@ void part_overlay(void)
 	fig.cycles = cycles;
 	fig.bad += failed + slab_grew_span(cycles - mark);
 	fig.bad += refs_diff(&r0, &r1, "across the overlay cycles");
-	leaks = kmemleak_check(&known, NULL);
+	leaks = kmemleak_check();
 	if (leaks > 0)
 		fig.bad += leaks;
 	out("overlay: %d cycles, %d failed; %d nodes' refcounts compared; kmemleak %s\n",

@@ -35,12 +35,10 @@
  * lines say PART/T). Each part prints its lines
  * between "==== VSOC BEGIN stress PART ====" and "==== VSOC END stress
  * PART ====", then one figure line "figures PART ops=.. faults=.. cycles=..
- * writes=.. bad=.. reports=.. seconds=.. known=..": bad counts outcomes that break the rules
+ * writes=.. bad=.. reports=.. seconds=..": bad counts outcomes that break the rules
  * (an injected fault that left a device half bound, a malformed write
  * accepted, a cycle that failed), reports the kernel's own (BUG, WARNING,
- * KASAN, ...) that appeared in the kernel log during the part, known the
- * kernel faults found before and allowed until their fix is in the series
- * (stress-states.c: KNOWN_LEAK).
+ * KASAN, ...) that appeared in the kernel log during the part.
  */
 #include "stress.h"
 
@@ -595,9 +593,8 @@ int main(void)
 		parts[i].run();
 		fig.reports = kernel_reports() - before;
 		out("figures %s%s ops=%ld faults=%ld cycles=%ld writes=%ld bad=%ld "
-		    "reports=%ld seconds=%.1f known=%ld\n", parts[i].name, tag, fig.ops,
-		    fig.faults, fig.cycles, fig.writes, fig.bad, fig.reports, now() - t0,
-		    fig.known);
+		    "reports=%ld seconds=%.1f\n", parts[i].name, tag, fig.ops, fig.faults,
+		    fig.cycles, fig.writes, fig.bad, fig.reports, now() - t0);
 		out("==== VSOC END stress %s ====\n", parts[i].name);
 	}
 	out("==== VSOC BEGIN stress bound ====\n");

@@ -17,7 +17,7 @@
 #define SINGLE_DEV	"4c100000.pinmux"
 
 struct figures {
-	long ops, faults, cycles, writes, bad, reports, known;
+	long ops, faults, cycles, writes, bad, reports;
 };
 
 extern char cmdline[4096];
@@ -57,7 +57,7 @@ void part_overlay(void);
 void part_refcounts(void);
 void refcounts_start(void);
 int load_overlay(const char *file);
-int kmemleak_check(int *known, const char *allow_known_sig);
+int kmemleak_check(void);
 
 /* stress-probe.c */
 void part_probe(void);

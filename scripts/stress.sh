@@ -139,23 +139,21 @@ grep -q '^==== VSOC BEGIN stress bound' "$log" || unbound=unknown
 leaks=$(grep -a -c 'unreferenced object' "$log" || true)
 locks=$(grep -a -m1 '^debug_locks' "$log" | awk '{ print $2 }' | tr -d '\r')
 
-# figures PART ops=.. faults=.. cycles=.. writes=.. bad=.. reports=.. seconds=.. known=..
-# (known: kernel faults allowed until their fix is in the series,
-# qemu/stress-states.c KNOWN_LEAK)
+# figures PART ops=.. faults=.. cycles=.. writes=.. bad=.. reports=.. seconds=..
 table=$( { cat "${logs[@]}" 2>/dev/null || true; } | tr -d '\r' |
 	awk -F'[ =]' '/^figures / {
-		printf "| %-16s | %10s | %15s | %6s | %6s | %3s | %7s | %5s | %7s |\n",
-		       $2, $4, $6, $8, $10, $12, $14, $18, $16
-		ops += $4; f += $6; c += $8; w += $10; b += $12; r += $14; k += $18; n++ }
-	END { if (n) printf "| %-16s | %10d | %15d | %6d | %6d | %3d | %7d | %5d | %7s |\n",
-		"total", ops, f, c, w, b, r, k, "" ; if (n == 0) print "NONE" }')
+		printf "| %-16s | %10s | %15s | %6s | %6s | %3s | %7s | %7s |\n",
+		       $2, $4, $6, $8, $10, $12, $14, $16
+		ops += $4; f += $6; c += $8; w += $10; b += $12; r += $14; n++ }
+	END { if (n) printf "| %-16s | %10d | %15d | %6d | %6d | %3d | %7d | %7s |\n",
+		"total", ops, f, c, w, b, r, "" ; if (n == 0) print "NONE" }')
 boot_reports=0
 for f in "${logs[@]}"; do
 	boot_reports=$((boot_reports + $(reports "$f")))
 done
 echo "stress: seed $seed, ${quick:+quick, }config $config, parts $parts (+lockdown, +oversize, +single-hog)"
-echo "| part             | operations | faults injected | cycles | writes | bad | reports | known | seconds |"
-echo "| ---------------- | ---------: | --------------: | -----: | -----: | --: | ------: | ----: | ------: |"
+echo "| part             | operations | faults injected | cycles | writes | bad | reports | seconds |"
+echo "| ---------------- | ---------: | --------------: | -----: | -----: | --: | ------: | ------: |"
 echo "$table"
 echo "kernel reports in the boots' logs: $boot_reports; kmemleak objects: $leaks;" \
 	"debug_locks: ${locks:-?}; devices not bound at the end: $unbound"
