@@ -49,7 +49,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 if [ -n "$quick" ]; then
-	writes=2000 cycles=50 race=100 switches=1000 overlays=200 timeout=900 stride=5
+	writes=2000 cycles=50 race=60 switches=1000 overlays=100 timeout=900 stride=5
 else
 	writes=10000 cycles=1000 race=1000 switches=10000 overlays=1000 timeout=3600
 	# the states part also requests PA4, a consumer's pin, through the

@@ -13,7 +13,7 @@
 # outcome and no kernel report, the board must verify afterwards and every
 # device must be bound. The test consumer module's parts on either kernel:
 # 4 threads x 1000 state switches racing GPIO requests, debugfs and CPU1
-# hotplug (states), 200 overlay cycles (overlay), the second VSOC block
+# hotplug (states), 100 overlay cycles (overlay), the second VSOC block
 # bound late, its probe swept by fail-nth on the debug kernel (probe), the
 # DT node refcounts at the end against the start (refcounts).
 . "$(dirname "$0")/../lib.sh"
