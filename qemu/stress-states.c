@@ -310,12 +310,12 @@ static int chip_by_label(const char *label, char *path, size_t size)
 
 /*
  * GPIO requests: PG7 on the PL061 and PC0 (VSOC line 64, nobody's) must
- * be granted; with vsocinit.stress.claim=1 also PA4 (VSOC line 4,
- * consumer-a's in every state: the VSOC pinmux is strict), which must be
- * refused. It is not, now and then: pinctrl_commit_state() releases the
- * old state's mux claims before it takes the new state's, and a GPIO
- * request in between gets the pin; the switch then fails (README
- * "Stress", the kernel fault found by the states part).
+ * be granted, PA4 (VSOC line 4, consumer-a's in every state: the VSOC
+ * pinmux is strict) must be refused (vsocinit.stress.claim=0 leaves it
+ * out). Before kernel patch 46 it was not, now and then:
+ * pinctrl_commit_state() released the old state's mux claims before it
+ * took the new state's, a GPIO request in between got the pin, and the
+ * switch failed (README "Stress").
  */
 static int st_claim;
 static void *st_gpio(void *arg)
@@ -476,7 +476,7 @@ void part_states(void)
 	}
 	st_switches = option_num("vsocinit.stress.switches", 10000);
 	st_seed = (unsigned int)option_num("vsocinit.stress.seed", 1);
-	st_claim = option_num("vsocinit.stress.claim", 0) == 1;
+	st_claim = option_num("vsocinit.stress.claim", 1) == 1;
 	out("states: PA4 requested through the GPIO chip too: %s\n", st_claim ? "yes" : "no");
 	n = owners(before, 256);
 	for (i = 0; i < 9; i++)

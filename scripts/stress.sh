@@ -38,7 +38,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-quick= seed=1 config=${VSOC_CONFIG:-debug} oversize=1 claim=0 stride=1
+quick= seed=1 config=${VSOC_CONFIG:-debug} oversize=1 stride=1
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--quick) quick=1; shift ;;
@@ -52,9 +52,6 @@ if [ -n "$quick" ]; then
 	writes=2000 cycles=50 race=60 switches=1000 overlays=100 timeout=900 stride=5
 else
 	writes=10000 cycles=1000 race=1000 switches=10000 overlays=1000 timeout=3600
-	# the states part also requests PA4, a consumer's pin, through the
-	# GPIO chip: the core's release-then-claim window (README "Stress")
-	claim=1
 fi
 if [ "$config" = debug ]; then
 	parts=debugfs,fail-nth,churn,race,states,overlay,probe,refcounts
@@ -71,7 +68,7 @@ export VSOC_CONFIG=$config
 status=0
 module=$("$TOP/scripts/module.sh" "$config") || die "the test module could not be built"
 "$TOP/qemu/run.sh" --name "$r" --timeout "$timeout" --qemu "-smp 2" --initrd-add "$module" \
-	--append "vsocinit.stress=$parts vsocinit.stress.seed=$seed vsocinit.stress.writes=$writes vsocinit.stress.cycles=$cycles vsocinit.stress.race=$race vsocinit.stress.switches=$switches vsocinit.stress.overlays=$overlays vsocinit.stress.claim=$claim vsocinit.stress.probe-stride=$stride" \
+	--append "vsocinit.stress=$parts vsocinit.stress.seed=$seed vsocinit.stress.writes=$writes vsocinit.stress.cycles=$cycles vsocinit.stress.race=$race vsocinit.stress.switches=$switches vsocinit.stress.overlays=$overlays vsocinit.stress.probe-stride=$stride" \
 	"$dtb" || status=1
 run=$BUILD/run/$r
 log=$run/console.log

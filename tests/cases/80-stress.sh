@@ -12,10 +12,11 @@
 # (single-hog, kernel patch 3). Each row of the table must show no bad
 # outcome and no kernel report, the board must verify afterwards and every
 # device must be bound. The test consumer module's parts on either kernel:
-# 4 threads x 1000 state switches racing GPIO requests, debugfs and CPU1
-# hotplug (states), 100 overlay cycles (overlay), the second VSOC block
-# bound late, its probe swept by fail-nth on the debug kernel (probe), the
-# DT node refcounts at the end against the start (refcounts).
+# 4 threads x 1000 state switches racing GPIO requests (PA4, a switching
+# consumer's pin, refused), debugfs and CPU1 hotplug (states), 100 overlay
+# cycles (overlay), the second VSOC block bound late, its probe swept by
+# fail-nth on the debug kernel (probe), the DT node refcounts at the end
+# against the start (refcounts).
 . "$(dirname "$0")/../lib.sh"
 
 out=$BUILD/tests/stress.table
