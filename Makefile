@@ -99,7 +99,7 @@ $(BUILD)/guest/rehearse-ktap: $(REHEARSE_KTAP_SRC) tools/verify/util.h | deps
 	$(CROSS)gcc -static -std=gnu11 $(HOST_CFLAGS) -o $@ $(REHEARSE_KTAP_SRC)
 
 # /stress: the guest side of make stress (qemu/stress.c), started by /init
-STRESS_SRC := qemu/stress.c qemu/stress-io.c
+STRESS_SRC := qemu/stress.c qemu/stress-io.c qemu/stress-states.c qemu/stress-probe.c
 $(BUILD)/stress: $(STRESS_SRC) qemu/stress.h | deps
 	@mkdir -p $(@D)
 	$(CROSS)gcc -static -pthread $(HOST_CFLAGS) -o $@ $(STRESS_SRC)
@@ -165,7 +165,7 @@ test: all
 # UBSAN: qemu/run.sh fails a boot on any report.
 test-debug: all
 	@scripts/kernel.sh build debug
-	@VSOC_CONFIG=debug tests/run.sh harness boards kunit driver-dt corpus rehearse
+	@VSOC_CONFIG=debug tests/run.sh harness boards kunit driver-dt corpus rehearse stress
 
 # The stress board under allocation failures (fail-nth), 1000 unbind/bind
 # cycles, racing threads and 10^4 malformed pinmux-select writes, on the

@@ -22,6 +22,9 @@
 #			NAME.bin after power-off, and the VSOC window is not
 #			loaded (nor regs.bin written)
 #	--dir DIR	run directory (default: build/run/NAME)
+#	--initrd-add F	a cpio appended to the initramfs (the kernel
+#			unpacks concatenated archives): make stress's test
+#			module, scripts/module.sh
 #
 #   qemu/run.sh [options] --u-boot CONF FIT.itb
 #	the same machine, booted like a real board: QEMU starts Debian's
@@ -54,7 +57,7 @@ set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
 name= reset= append= timeout=120 config=${VSOC_CONFIG:-vsoc} conf= qemu_args=
-windows= run=
+windows= run= initrd_add=
 UBOOT=${VSOC_UBOOT:-/usr/lib/u-boot/qemu_arm64/u-boot.bin}
 while [ $# -gt 1 ]; do
 	case "$1" in
@@ -67,6 +70,7 @@ while [ $# -gt 1 ]; do
 	--qemu) qemu_args=$2; shift 2 ;;
 	--windows) windows=$2; shift 2 ;;
 	--dir) run=$2; shift 2 ;;
+	--initrd-add) initrd_add=$2; shift 2 ;;
 	*) die "unknown option $1" ;;
 	esac
 done
@@ -97,7 +101,12 @@ RAM_BASE=0x40000000
 WINDOW_SIZE=$((VSOC_WINDOW_SIZE))
 run=${run:-$BUILD/run/$name}
 mkdir -p "$run"
-rm -f "$run"/{console.log,regs.bin,regs-sleep.bin,ram.img,ram,qemu.err,disk.img,boot.cmd}
+rm -f "$run"/{console.log,regs.bin,regs-sleep.bin,ram.img,ram,qemu.err,disk.img,boot.cmd,initrd.cpio}
+if [ -n "$initrd_add" ]; then
+	[ -f "$initrd_add" ] || die "no such cpio: $initrd_add"
+	cat "$initrd" "$initrd_add" >"$run/initrd.cpio"
+	initrd=$run/initrd.cpio
+fi
 # The windows: the VSOC one, or those of --windows (name, address, size,
 # reset image).
 win_names=() win_addrs=() win_sizes=() loaders=()
@@ -200,7 +209,7 @@ wait "$qpid" || rc=$?
 
 rm -f "$run/ram"
 [ -s "$ram" ] && snapshot_all ""
-rm -f "$ram" "$run/disk.img"
+rm -f "$ram" "$run/disk.img" "$run/initrd.cpio"
 
 fail() {
 	echo "$name: $*" >&2

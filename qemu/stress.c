@@ -19,6 +19,8 @@
  *	lockdown   pinmux-select cannot be opened, a read-only file can
  *	oversize   pinmux-select writes of 4 MiB - 1, 4 MiB + 1 and 8 MiB
  *		   (stress-io.c: part_oversize)
+ *	states, overlay, probe, refcounts
+ *		   with the test consumer module (stress-states.c)
  *
  * vsocinit.stress.bind=DRV:DEV,DRV:DEV,... (a rehearsed real board: its
  * consumers, simple-pm-bus:rh006-serial, ...): fail-nth sweeps the binding
@@ -26,11 +28,14 @@
  * them, and the "bound" dump at the end lists them.
  *
  * vsocinit.stress.cycles=C (default 1000), .writes=W (10000), .seed=S (1),
- * .race=R (operations of each bind and GPIO thread, 2000; make stress: 1000), .tag=T (figure
+ * .race=R (operations of each bind and GPIO thread, 2000; make stress: 1000),
+ * .switches=S (state switches of each of the 4 states threads, 10000),
+ * .overlays=O (overlay cycles, 1000), .mark=M (the churn's first slab
+ * snapshot, at cycle C/10), .tag=T (figure
  * lines say PART/T). Each part prints its lines
  * between "==== VSOC BEGIN stress PART ====" and "==== VSOC END stress
  * PART ====", then one figure line "figures PART ops=.. faults=.. cycles=..
- * writes=.. bad=.. reports=..": bad counts outcomes that break the rules
+ * writes=.. bad=.. reports=.. seconds=..": bad counts outcomes that break the rules
  * (an injected fault that left a device half bound, a malformed write
  * accepted, a cycle that failed), reports the kernel's own (BUG, WARNING,
  * KASAN, ...) that appeared in the kernel log during the part.
@@ -45,7 +50,7 @@ char cmdline[4096];
 struct figures fig;
 char pctl_vsoc[256], pctl_single[256];
 
-static int nth_fd = -1;
+int nth_fd = -1;
 
 void out(const char *fmt, ...)
 {
@@ -216,7 +221,7 @@ static void find_pctl(const char *key, char *dst, size_t size)
 
 /* ---- fail-nth --------------------------------------------------------- */
 
-static void nth_set(int n)
+void nth_set(int n)
 {
 	char b[16];
 	int l = snprintf(b, sizeof(b), "%d", n);
@@ -225,7 +230,7 @@ static void nth_set(int n)
 		out("fail-nth: cannot set %d: %s\n", n, strerror(errno));
 }
 
-static int nth_left(void)
+int nth_left(void)
 {
 	char b[16] = "";
 
@@ -235,7 +240,7 @@ static int nth_left(void)
 }
 
 /* mode 0: failslab only; mode 1: fail_page_alloc only */
-static void nth_mode(int mode)
+void nth_mode(int mode)
 {
 	put("/sys/kernel/debug/failslab/verbose", "0");
 	put("/sys/kernel/debug/fail_page_alloc/verbose", "0");
@@ -437,6 +442,7 @@ static void part_fail_nth(void)
 	put("/sys/kernel/debug/failslab/ignore-gfp-wait", "Y");
 	put("/sys/kernel/debug/fail_page_alloc/ignore-gfp-wait", "Y");
 	close(nth_fd);
+	nth_fd = -1;
 }
 
 /* ---- churn ------------------------------------------------------------ */
@@ -451,7 +457,7 @@ static const char *const churn_dev[][2] = {
 static void part_churn(void)
 {
 	int cycles = (int)option_num("vsocinit.stress.cycles", 1000);
-	int mark = cycles / 10 > 0 ? cycles / 10 : 1;
+	int mark = (int)option_num("vsocinit.stress.mark", cycles / 10 > 0 ? cycles / 10 : 1);
 	long long at_mark = 0, at_end;
 	int c, i, ret, failed = 0, ndev = nextra ? nextra : 4;
 
@@ -475,13 +481,15 @@ static void part_churn(void)
 		}
 		if (c == mark)
 			at_mark = slab_snapshot(0);
+		if (c == mark + (cycles - mark) / 2 && c > mark)
+			slab_snapshot(2);	/* the middle: growth in each half */
 	}
 	at_end = slab_snapshot(1);
 	out("churn: %d cycles of %d devices, %d failed; slab in use at cycle %d: "
 	    "%lld bytes, at cycle %d: %lld bytes (%+lld)\n", cycles, ndev, failed,
 	    mark, at_mark, cycles, at_end, at_end - at_mark);
 	fig.cycles += cycles;
-	fig.bad += failed + slab_grew();
+	fig.bad += failed + slab_grew_span(cycles - mark);
 }
 
 /* ---- lockdown --------------------------------------------------------- */
@@ -535,8 +543,12 @@ static const struct {
 	{ "fail-nth", part_fail_nth },
 	{ "churn", part_churn },
 	{ "race", part_race },
+	{ "states", part_states },
+	{ "overlay", part_overlay },
 	{ "lockdown", part_lockdown },
 	{ "oversize", part_oversize },
+	{ "probe", part_probe },
+	{ "refcounts", part_refcounts },	/* last: against the start */
 };
 
 int main(void)
@@ -563,8 +575,13 @@ int main(void)
 	parse_bind_option();
 	find_pctl("4c000000", pctl_vsoc, sizeof(pctl_vsoc));
 	find_pctl("4c100000", pctl_single, sizeof(pctl_single));
-	out("==== VSOC BEGIN stress setup ====\nparts %s\nvsoc %s\nsingle %s\n"
-	    "==== VSOC END stress setup ====\n", list, pctl_vsoc, pctl_single);
+	out("==== VSOC BEGIN stress setup ====\nparts %s\nvsoc %s\nsingle %s\n",
+	    list, pctl_vsoc, pctl_single);
+	/* the test consumer module, before the first part: refcounts */
+	if ((has_part(list, "states") || has_part(list, "overlay") ||
+	     has_part(list, "refcounts")) && !consumer_setup())
+		refcounts_start();
+	out("==== VSOC END stress setup ====\n");
 	for (i = 0; i < (int)(sizeof(parts) / sizeof(parts[0])); i++) {
 		double t0 = now();
 

@@ -33,14 +33,33 @@ int drv_op(const char *drv, const char *op, const char *dev);
 int settle_bound(const char *dev);
 int ensure_bound(const char *drv, const char *dev);
 int kernel_reports(void);
+extern int nth_fd;
+void nth_set(int n);
+int nth_left(void);
+void nth_mode(int mode);
 
 /* stress-io.c */
 double now(void);
 const char *pl061_chip(void);
 long long slab_snapshot(int which);
-int slab_grew(void);
+int slab_grew_span(long span);
+long lockdep_value(const char *key);
 void part_debugfs(void);
 void part_race(void);
 void part_oversize(void);
+
+
+/* stress-states.c: the test consumer module and its parts */
+#define CONSUMER_DIR	"/sys/kernel/debug/pinctrl-consumer-test"
+int consumer_setup(void);
+void part_states(void);
+void part_overlay(void);
+void part_refcounts(void);
+void refcounts_start(void);
+int load_overlay(const char *file);
+int kmemleak_check(void);
+
+/* stress-probe.c */
+void part_probe(void);
 
 #endif

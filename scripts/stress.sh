@@ -7,8 +7,10 @@
 #
 #   scripts/stress.sh [--quick] [--seed S] [--config NAME]
 #	--quick		the seeded subset tests/cases/80-stress.sh runs
-#			(fewer writes, cycles and race operations; every
-#			fail-nth sweep runs to its end either way)
+#			(fewer writes, cycles, switches, overlay cycles and
+#			race operations; every fail-nth sweep runs to its
+#			end either way, the second VSOC block's probe in
+#			steps of N = 5)
 #	--seed S	seed of the malformed writes (default 1)
 #	--oversize	accepted for older callers: the boots of the two
 #			kernel faults found by make stress (README "Stress"),
@@ -19,9 +21,13 @@
 #			fail if either fault comes back
 #	--config NAME	kernel build (default $VSOC_CONFIG, else debug); on
 #			an image without fault injection and the lockdown
-#			LSM (vsoc) only the debugfs, churn and race parts run
+#			LSM (vsoc) the fail-nth part does not run and the
+#			probe part binds the second VSOC block once
 #
-# Two boots: "stress" runs the parts (qemu/stress.c) and is then verified
+# Two boots: "stress" runs the parts (qemu/stress.c) with two CPUs and the
+# test consumer module (qemu/pinctrl-consumer-test, built by
+# scripts/module.sh for the kernel booted, with the board's runtime overlay:
+# the states, overlay, probe and refcounts parts) and is then verified
 # (build/vsoc-verify: the board after the last operation); "stress-lockdown"
 # boots with lockdown=integrity and checks that pinmux-select cannot be
 # opened. On the debug kernel a third, "stress-imx8mm": the rehearsed
@@ -32,7 +38,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-quick= seed=1 config=${VSOC_CONFIG:-debug} oversize=1
+quick= seed=1 config=${VSOC_CONFIG:-debug} oversize=1 stride=1
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--quick) quick=1; shift ;;
@@ -43,14 +49,14 @@ while [ $# -gt 0 ]; do
 	esac
 done
 if [ -n "$quick" ]; then
-	writes=2000 cycles=50 race=100 timeout=900
+	writes=2000 cycles=50 race=60 switches=1000 overlays=100 timeout=900 stride=5
 else
-	writes=10000 cycles=1000 race=1000 timeout=3600
+	writes=10000 cycles=1000 race=1000 switches=10000 overlays=1000 timeout=3600
 fi
 if [ "$config" = debug ]; then
-	parts=debugfs,fail-nth,churn,race
+	parts=debugfs,fail-nth,churn,race,states,overlay,probe,refcounts
 else
-	parts=debugfs,churn,race
+	parts=debugfs,churn,race,states,overlay,probe,refcounts
 fi
 start=$(date +%s)
 # Run directories: build/run/stress*, with --quick build/run/stress-quick*
@@ -60,8 +66,9 @@ dtb=$BUILD/dtb/stress.dtb
 "$TOP/scripts/dtb.sh" "$TOP/tests/boards/stress.dts" "$dtb" >/dev/null
 export VSOC_CONFIG=$config
 status=0
-"$TOP/qemu/run.sh" --name "$r" --timeout "$timeout" --append \
-	"vsocinit.stress=$parts vsocinit.stress.seed=$seed vsocinit.stress.writes=$writes vsocinit.stress.cycles=$cycles vsocinit.stress.race=$race" \
+module=$("$TOP/scripts/module.sh" "$config") || die "the test module could not be built"
+"$TOP/qemu/run.sh" --name "$r" --timeout "$timeout" --qemu "-smp 2" --initrd-add "$module" \
+	--append "vsocinit.stress=$parts vsocinit.stress.seed=$seed vsocinit.stress.writes=$writes vsocinit.stress.cycles=$cycles vsocinit.stress.race=$race vsocinit.stress.switches=$switches vsocinit.stress.overlays=$overlays vsocinit.stress.probe-stride=$stride" \
 	"$dtb" || status=1
 run=$BUILD/run/$r
 log=$run/console.log
