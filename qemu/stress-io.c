@@ -356,8 +356,8 @@ long long slab_snapshot(int which)
 
 /*
  * Caches that grew by half an object per cycle or more between the marks,
- * and by more than one slab (SLUB's active_objs counts the free objects of
- * the slabs CPUs hold); with a snapshot in the middle (which 2), in each
+ * and by more than SLAB_NOISE slabs (SLUB's active_objs counts the free
+ * objects of the slabs CPUs hold); with a snapshot in the middle (which 2), in each
  * half too: a leak grows with every cycle, while a cache that fills once
  * (the debug kernel's kmalloc-128 after the fail-nth sweeps, a jump of a
  * few hundred objects somewhere in the cycles, kmemleak finding nothing)
