@@ -221,8 +221,8 @@ PA14 1 0x00001c5b 4c000000.pinctrl jtag/jtag_grp
 PA15 1 0x00001c5b 4c000000.pinctrl jtag/jtag_grp
 PA16 0 0x00000000 GPIO
 PA20 0 0x01000003 -
-PA21 0 0x001e0380 4c000000.pinctrl gpio/PA21
-PA22 0 0x001e0380 4c000000.pinctrl gpio/PA22
+PA21 0 0x001e0380 4c000000.pinctrl gpio//soc/pinctrl@c000000/hog-b/pa21
+PA22 0 0x001e0380 4c000000.pinctrl gpio//soc/pinctrl@c000000/hog-b/pa21
 PA24 0 0x00c16000 -
 PA25 0 0x00120404 -
 PA28 0 0x00001010 -
@@ -231,6 +231,8 @@ PA30 0 0x00000000 leds gpio/PA30
 '
 # Why, for the less obvious ones:
 #  PA0: the later node of the same state wins STAGES (4 mA, then 8 mA)
+#  PA21, PA22: the driver makes one group of function gpio of a node's pins,
+#	named after the node
 #  PA20: hog pull-up + wakeup, then the last handle's pull-down (100k)
 #  PA23: disabled child; PA26: hog "sleep" state; PA31: another controller
 #  PA28: init (pull-up 22k, Schmitt level 3, open source), then default:
@@ -252,7 +254,7 @@ while read -r pin mux pad owner; do
 	GPIO) CLAIM[p]="GPIO 9030000.gpio:$((512 + p))" ;;
 	*) dev=${owner%% *} fg=${owner#* }
 	   [ "$dev" = $CTRL ] && dev="$dev (HOG)"
-	   CLAIM[p]="device $dev function ${fg%/*} group ${fg#*/}" ;;
+	   CLAIM[p]="device $dev function ${fg%%/*} group ${fg#*/}" ;;
 	esac
 done <<<"$expected_table"
 make_capture "$work/walk" 1

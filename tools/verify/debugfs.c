@@ -74,7 +74,7 @@ void parse_pins(struct verify *v)
 
 static void parse_claim(const struct verify *v, struct pin_view *pv, const char *rest)
 {
-	char dev[128], func[64], group[64];
+	char dev[128], func[64], group[256];
 	const char *f;
 	int sel;
 
@@ -90,7 +90,7 @@ static void parse_claim(const struct verify *v, struct pin_view *pv, const char 
 	if (sscanf(rest, "device %127s", dev) != 1)
 		fatal("debugfs pinmux-pins: cannot parse '%s'", rest);
 	f = strstr(rest, " function ");
-	if (!f || sscanf(f, " function %63s group %63s", func, group) != 2) {
+	if (!f || sscanf(f, " function %63s group %255s", func, group) != 2) {
 		snprintf(pv->owner, sizeof(pv->owner), "%s", dev);
 		set_bad(pv, ITEM_MUX, "claimed without a function");
 		return;

@@ -250,6 +250,23 @@ static const char *dt_strings(const struct pin_node *pn, const void *fdt, int no
 	return s;
 }
 
+/* Two pins or more in @pins (of this part), each once */
+static bool dt_distinct_pins(const struct verify *v, const char *pins, int len)
+{
+	unsigned char seen[VSOC_MAX_PINS] = { 0 };
+	unsigned int n = 0;
+	const char *t;
+	int pin;
+
+	for_each_string(t, pins, len) {
+		pin = vsoc_pin_by_name(t, v->npins);
+		if (pin < 0 || seen[pin]++)
+			return false;
+		n++;
+	}
+	return n > 1;
+}
+
 /* The pins or groups of a node, and its function, checked against the part */
 static void dt_parse_targets(const struct verify *v, int node, struct pin_node *pn)
 {
@@ -280,6 +297,14 @@ static void dt_parse_targets(const struct verify *v, int node, struct pin_node *
 			fatal("DT %s: function %s cannot be muxed on %s", pn->path,
 			      pn->function, t);
 	}
+	/*
+	 * The driver makes one group of function "gpio", named after the
+	 * node, of a node's pins when there are two or more, each once, and
+	 * the function is "gpio" or none.
+	 */
+	if (pins && (!pn->function || !strcmp(pn->function, VSOC_GPIO_FUNCTION)) &&
+	    dt_distinct_pins(v, pins, plen))
+		pn->group = pn->path;
 }
 
 static void visit_node(struct verify *v, int node, int top, pin_node_fn fn,

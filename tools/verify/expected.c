@@ -40,7 +40,7 @@ static void apply_mux(struct verify *v, const struct pin_node *pn, const char *d
 			pv = &v->pins[pins[i]].view[VIEW_EXPECTED];
 			pv->mux = sel;
 			snprintf(pv->owner, sizeof(pv->owner), "%s %s/%s", dev,
-				 pn->function, t);
+				 pn->function, pn->group ? pn->group : t);
 		}
 	}
 }

@@ -49,7 +49,7 @@ enum { ITEM_MUX = VSOC_NR_FIELDS, ITEM_OWNER, NR_ITEMS };
 
 enum view { VIEW_EXPECTED, VIEW_DEBUGFS, VIEW_PINS, VIEW_REGISTERS, NR_VIEWS };
 
-#define OWNER_LEN	320
+#define OWNER_LEN	512
 
 /**
  * struct pin_view - one view of one pin
@@ -143,6 +143,8 @@ struct verify {
  * @targets: its "pins" or "groups" strings
  * @len: their length
  * @function: its "function", or NULL
+ * @group: the group of function "gpio" the driver makes of its pins (@path),
+ *	or NULL: see dt_parse_targets()
  * @mask: the PAD fields its configuration changes
  * @val: their new value
  */
@@ -152,6 +154,7 @@ struct pin_node {
 	const char *targets;
 	int len;
 	const char *function;
+	const char *group;
 	u32 mask, val;
 };
 

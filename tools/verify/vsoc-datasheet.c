@@ -217,8 +217,9 @@ int vsoc_mux_select(const char *function, const char *group, unsigned int npins)
 {
 	const struct vsoc_group *g = group_find(group, npins);
 
-	if (!g)		/* a pin's own group: GPIO, select 0 */
-		return vsoc_pin_by_name(group, npins) >= 0 &&
+	/* a pin's own group, or the group of a node's pins: GPIO, select 0 */
+	if (!g)
+		return (vsoc_pin_by_name(group, npins) >= 0 || group[0] == '/') &&
 		       !strcmp(function, VSOC_GPIO_FUNCTION) ? 0 : -1;
 	return strcmp(function, g->function) ? -1 : (int)g->mux;
 }

@@ -87,7 +87,10 @@ struct vsoc_group {
  */
 int vsoc_group_pins(const char *group, unsigned int npins,
 		    unsigned int pins[VSOC_GROUP_MAX_PINS]);
-/* The mux select that routes function to group, or -1 if none does */
+/*
+ * The mux select that routes function to group, or -1 if none does; a group
+ * named by a DT node path is the one the driver makes of a node's pins
+ */
 int vsoc_mux_select(const char *function, const char *group, unsigned int npins);
 bool vsoc_function_exists(const char *function);
 

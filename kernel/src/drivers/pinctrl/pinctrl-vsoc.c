@@ -9,6 +9,9 @@
  * 0 is GPIO on every pin; the other selects exist only for the groups of the
  * datasheet. Every pin is also a one-pin group of function "gpio", named
  * after the pin, so that a DT node can say `pins = "PG3"; function = "gpio";`.
+ * The pins of a DT node that lists several of them become one group of
+ * function "gpio" as well, named after the node: one mux setting and one
+ * configuration setting for the node rather than one of each per pin.
  *
  * Pin configuration is the generic one, with custom parameters where there
  * is no generic one. The generic parser checks the form of every DT pin
@@ -66,12 +69,19 @@ struct vsoc_group {
  * @pctldev: the registered pin controller
  * @desc: its description
  * @npins: number of pins, 32 per bank
- * @pin_names: the name of each pin (also the groups of function "gpio"),
- *	as vsoc_build_pins() writes them
+ * @pin_names: the name of each pin, as vsoc_build_pins() writes them, then
+ *	the names of @node_groups: the groups of function "gpio"
  * @pin_nums: pin_nums[i] == i, the pin array of the one-pin group of pin i
  * @groups: datasheet groups whose pins this part has
  * @ngroups: number of @groups; group selectors from @ngroups on are the
- *	one-pin groups, in pin order
+ *	one-pin groups, in pin order, then @node_groups
+ * @node_groups: the groups made of the pins of a DT node, by
+ *	vsoc_dt_node_group(); kept until the device goes
+ * @nnode_groups: number of @node_groups, read with smp_load_acquire(): the
+ *	entries below it never change
+ * @node_lock: serialises the making of @node_groups, @scratch and @seen
+ * @scratch: the pins of the node being made a group, @seen as a bitmap
+ * @seen: see @scratch
  * @funcs: functions with at least one group on this part; "gpio" first
  * @nfuncs: number of @funcs
  * @lock: serialises the read-modify-writes of MUX and PAD registers (regmap
@@ -91,10 +101,15 @@ struct vsoc_pinctrl {
 	struct pinctrl_dev *pctldev;
 	struct pinctrl_desc desc;
 	unsigned int npins;
-	const char * const *pin_names;
+	const char **pin_names;
 	unsigned int *pin_nums;
 	const struct vsoc_group **groups;
 	unsigned int ngroups;
+	struct pingroup *node_groups;
+	unsigned int nnode_groups;
+	struct mutex node_lock;	/* making node groups */
+	unsigned int *scratch;
+	unsigned long *seen;
 	struct pinfunction *funcs;
 	unsigned int nfuncs;
 	struct mutex lock;	/* register updates */
@@ -104,6 +119,12 @@ struct vsoc_pinctrl {
 	unsigned int last_num;
 	u32 last_mask, last_val;
 };
+
+/*
+ * Groups made of the pins of DT nodes at most, per controller; the pins of
+ * other nodes keep a group each
+ */
+#define VSOC_MAX_NODE_GROUPS	256
 
 /* Datasheet section 3: groups, their pins and mux selects */
 
@@ -197,11 +218,23 @@ static const char *vsoc_pad_field_name(u32 mask)
 
 /* Names and lookups */
 
-static const char *vsoc_group_name(struct vsoc_pinctrl *vsoc, unsigned int sel)
+/* The group of selector @sel, its pins and its name */
+static const struct pingroup *vsoc_group(struct vsoc_pinctrl *vsoc,
+					 unsigned int sel, struct pingroup *pin)
 {
+	/* the node groups below it are made: vsoc_dt_node_group() */
+	unsigned int n = smp_load_acquire(&vsoc->nnode_groups);
+
 	if (sel < vsoc->ngroups)
-		return vsoc->groups[sel]->grp.name;
-	return vsoc->pin_names[sel - vsoc->ngroups];
+		return &vsoc->groups[sel]->grp;
+	sel -= vsoc->ngroups;
+	if (sel < vsoc->npins) {
+		*pin = PINCTRL_PINGROUP(vsoc->pin_names[sel],
+					&vsoc->pin_nums[sel], 1);
+		return pin;
+	}
+	sel -= vsoc->npins;
+	return sel < n ? &vsoc->node_groups[sel] : NULL;
 }
 
 /* The datasheet group called @name that this part has, or -EINVAL */
@@ -377,14 +410,20 @@ static int vsoc_pinconf_encode(struct vsoc_pinctrl *vsoc, unsigned int pin,
 static int vsoc_get_groups_count(struct pinctrl_dev *pctldev)
 {
 	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
+	/* the node groups below it are made: vsoc_dt_node_group() */
+	unsigned int n = smp_load_acquire(&vsoc->nnode_groups);
 
-	return vsoc->ngroups + vsoc->npins;
+	return vsoc->ngroups + vsoc->npins + n;
 }
 
 static const char *vsoc_get_group_name(struct pinctrl_dev *pctldev,
 				       unsigned int selector)
 {
-	return vsoc_group_name(pinctrl_dev_get_drvdata(pctldev), selector);
+	const struct pingroup *grp;
+	struct pingroup pin;
+
+	grp = vsoc_group(pinctrl_dev_get_drvdata(pctldev), selector, &pin);
+	return grp ? grp->name : NULL;
 }
 
 static int vsoc_get_group_pins(struct pinctrl_dev *pctldev,
@@ -392,14 +431,14 @@ static int vsoc_get_group_pins(struct pinctrl_dev *pctldev,
 			       unsigned int *npins)
 {
 	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
+	const struct pingroup *grp;
+	struct pingroup pin;
 
-	if (selector < vsoc->ngroups) {
-		*pins = vsoc->groups[selector]->grp.pins;
-		*npins = vsoc->groups[selector]->grp.npins;
-	} else {
-		*pins = &vsoc->pin_nums[selector - vsoc->ngroups];
-		*npins = 1;
-	}
+	grp = vsoc_group(vsoc, selector, &pin);
+	if (!grp)
+		return -EINVAL;
+	*pins = grp->pins;
+	*npins = grp->npins;
 	return 0;
 }
 
@@ -417,8 +456,119 @@ static void vsoc_pin_dbg_show(struct pinctrl_dev *pctldev, struct seq_file *s,
 }
 
 /*
- * Check each node of a state against the datasheet, then let the generic
- * parser check its form and make the maps. Every mistake is reported, not
+ * The group of function "gpio" of DT node @np's pins @pins: the one made when
+ * the node was read before (for another consumer, or an overlay applied
+ * again), else a new one; NULL if there is no room or the node's path names
+ * other pins.
+ */
+static const char *vsoc_dt_node_group(struct vsoc_pinctrl *vsoc,
+				      struct device_node *np,
+				      const unsigned int *pins,
+				      unsigned int npins)
+{
+	unsigned int n = vsoc->nnode_groups;
+	struct pingroup *grp;
+	char path[128];
+	unsigned int i;
+
+	lockdep_assert_held(&vsoc->node_lock);
+	if (snprintf(path, sizeof(path), "%pOF", np) >= sizeof(path))
+		return NULL;
+	for (i = 0; i < n; i++) {
+		grp = &vsoc->node_groups[i];
+		if (strcmp(grp->name, path))
+			continue;
+		if (grp->npins != npins ||
+		    memcmp(grp->pins, pins, npins * sizeof(*pins)))
+			return NULL;
+		return grp->name;
+	}
+	if (n == VSOC_MAX_NODE_GROUPS)
+		return NULL;
+
+	grp = &vsoc->node_groups[n];
+	grp->name = kstrdup(path, GFP_KERNEL);
+	grp->pins = kmemdup_array(pins, npins, sizeof(*pins), GFP_KERNEL);
+	if (!grp->name || !grp->pins) {
+		kfree(grp->name);
+		kfree(grp->pins);
+		return NULL;
+	}
+	grp->npins = npins;
+	vsoc->pin_names[vsoc->npins + n] = grp->name;
+	/* a group, of function "gpio", once made: vsoc_group() */
+	smp_store_release(&vsoc->nnode_groups, n + 1);
+	return grp->name;
+}
+
+/*
+ * Check DT node @np against the datasheet, and let the generic parser check
+ * its form and make its maps. Then make them one mux map and one configs map
+ * of a group of its pins, if they can be one: `pins` lists two or more, each
+ * once, for function "gpio" or for configuration only. Otherwise they stay one per
+ * pin, and the core says what is wrong with a pin or the function.
+ */
+static int vsoc_dt_subnode_to_map(struct vsoc_pinctrl *vsoc,
+				  struct device_node *np,
+				  struct pinctrl_map **maps,
+				  unsigned int *reserved_maps,
+				  unsigned int *num_maps)
+{
+	unsigned int i, start = *num_maps, npins = 0;
+	struct pinctrl_map *map, mux = {}, conf = {};
+	const char *group;
+	int ret, err, pin;
+
+	ret = vsoc_dt_check_node(vsoc, np);
+	err = pinconf_generic_dt_subnode_to_map(vsoc->pctldev, np, maps,
+						reserved_maps, num_maps,
+						PIN_MAP_TYPE_INVALID);
+	if (ret || err || *num_maps - start < 2 ||
+	    !of_property_present(np, "pins"))
+		return ret ?: err;
+
+	map = *maps;
+	guard(mutex)(&vsoc->node_lock);
+	bitmap_zero(vsoc->seen, vsoc->npins);
+	/* the generic parser makes a mux map, a configs map or both per pin */
+	for (i = start; i < *num_maps; i++) {
+		if (map[i].type == PIN_MAP_TYPE_MUX_GROUP &&
+		    !strcmp(map[i].data.mux.function, "gpio"))
+			mux = map[i];
+		else if (map[i].type == PIN_MAP_TYPE_CONFIGS_PIN)
+			conf = map[i];
+		else
+			return 0;
+		if (map[i].type != map[start].type)
+			continue;
+		pin = pin_get_from_name(vsoc->pctldev, mux.type ?
+					mux.data.mux.group :
+					conf.data.configs.group_or_pin);
+		if (pin < 0 || __test_and_set_bit(pin, vsoc->seen))
+			return 0;
+		vsoc->scratch[npins++] = pin;
+	}
+	group = npins > 1 ? vsoc_dt_node_group(vsoc, np, vsoc->scratch, npins) :
+			    NULL;
+	if (!group)
+		return 0;
+	i = start;
+	if (mux.type) {
+		mux.data.mux.group = group;
+		map[i++] = mux;
+	}
+	if (conf.type) {
+		conf.type = PIN_MAP_TYPE_CONFIGS_GROUP;
+		conf.data.configs.group_or_pin = group;
+		map[i++] = conf;
+	}
+	*num_maps = i;
+	return 0;
+}
+
+/*
+ * The nodes of a state, as pinconf_generic_dt_node_to_map() reads them, each
+ * made into maps by vsoc_dt_subnode_to_map(). Every mistake is reported, not
  * only the first. A bad node fails the state, and with it the device that
  * asked for it (the core drops a bad state of the controller's own alone).
  */
@@ -427,23 +577,29 @@ static int vsoc_dt_node_to_map(struct pinctrl_dev *pctldev,
 			       struct pinctrl_map **map, unsigned int *num_maps)
 {
 	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
+	unsigned int reserved_maps = 0;
 	int ret, err;
 
-	ret = vsoc_dt_check_node(vsoc, np_config);
-	for_each_available_child_of_node_scoped(np_config, np)
-		if (vsoc_dt_check_node(vsoc, np))
-			ret = -EINVAL;
-
-	err = pinconf_generic_dt_node_to_map(pctldev, np_config, map, num_maps,
-					     PIN_MAP_TYPE_INVALID);
-	if (!ret && !err)
-		return 0;
-	/* the generic parser frees its maps when it fails */
-	if (!err)
-		pinctrl_utils_free_map(pctldev, *map, *num_maps);
 	*map = NULL;
 	*num_maps = 0;
-	return ret ?: err;
+	ret = vsoc_dt_subnode_to_map(vsoc, np_config, map, &reserved_maps,
+				     num_maps);
+	for_each_available_child_of_node_scoped(np_config, np) {
+		err = vsoc_dt_subnode_to_map(vsoc, np, map, &reserved_maps,
+					     num_maps);
+		ret = ret ?: err;
+		for_each_child_of_node_scoped(np, deeper) {
+			dev_err(vsoc->dev, "%pOF: pin configuration nodes nest one level deep, this one would be ignored\n",
+				deeper);
+			ret = -EINVAL;
+		}
+	}
+	if (!ret)
+		return 0;
+	pinctrl_utils_free_map(pctldev, *map, *num_maps);
+	*map = NULL;
+	*num_maps = 0;
+	return ret;
 }
 
 static const struct pinctrl_ops vsoc_pinctrl_ops = {
@@ -481,6 +637,10 @@ static int vsoc_get_function_groups(struct pinctrl_dev *pctldev,
 
 	*groups = vsoc->funcs[selector].groups;
 	*ngroups = vsoc->funcs[selector].ngroups;
+	if (!selector) {
+		/* "gpio" has the node groups too, once made */
+		*ngroups += smp_load_acquire(&vsoc->nnode_groups);
+	}
 	return 0;
 }
 
@@ -527,19 +687,21 @@ static int vsoc_set_mux(struct pinctrl_dev *pctldev, unsigned int func_selector,
 			unsigned int group_selector)
 {
 	struct vsoc_pinctrl *vsoc = pinctrl_dev_get_drvdata(pctldev);
-	const struct vsoc_group *group;
-	unsigned int i;
+	const struct pingroup *grp;
+	struct pingroup pin;
+	unsigned int i, mux;
 	int ret;
 
+	grp = vsoc_group(vsoc, group_selector, &pin);
+	if (!grp)
+		return -EINVAL;
+	/* The groups of one pin and of a node's pins are "gpio", select 0 */
+	mux = group_selector < vsoc->ngroups ?
+	      vsoc->groups[group_selector]->mux : 0;
+
 	guard(mutex)(&vsoc->lock);
-
-	/* One-pin groups belong to function "gpio", select 0 */
-	if (group_selector >= vsoc->ngroups)
-		return vsoc_set_pin_mux(vsoc, group_selector - vsoc->ngroups, 0);
-
-	group = vsoc->groups[group_selector];
-	for (i = 0; i < group->grp.npins; i++) {
-		ret = vsoc_set_pin_mux(vsoc, group->grp.pins[i], group->mux);
+	for (i = 0; i < grp->npins; i++) {
+		ret = vsoc_set_pin_mux(vsoc, grp->pins[i], mux);
 		if (ret)
 			return ret;
 	}
@@ -730,24 +892,42 @@ static void vsoc_pin_name(char *buf, unsigned int pin)
 	*buf = '\0';
 }
 
+static void vsoc_free_node_groups(void *data)
+{
+	struct vsoc_pinctrl *vsoc = data;
+	unsigned int i;
+
+	for (i = 0; i < vsoc->nnode_groups; i++) {
+		kfree(vsoc->node_groups[i].name);
+		kfree(vsoc->node_groups[i].pins);
+	}
+}
+
 static int vsoc_build_pins(struct vsoc_pinctrl *vsoc)
 {
+	unsigned int i, n;
 	struct pinctrl_pin_desc *pins;
 	const char **names;
 	char *buf;
-	unsigned int i, n;
 
 	pins = devm_kcalloc(vsoc->dev, vsoc->npins, sizeof(*pins), GFP_KERNEL);
-	names = devm_kcalloc(vsoc->dev, vsoc->npins, sizeof(*names), GFP_KERNEL);
+	/* the pin names, then the names of the node groups */
+	names = devm_kcalloc(vsoc->dev, vsoc->npins + VSOC_MAX_NODE_GROUPS,
+			     sizeof(*names), GFP_KERNEL);
 	buf = devm_kcalloc(vsoc->dev, vsoc->npins, VSOC_PIN_NAME_SIZE, GFP_KERNEL);
 	vsoc->pin_nums = devm_kcalloc(vsoc->dev, vsoc->npins,
 				      sizeof(*vsoc->pin_nums), GFP_KERNEL);
+	vsoc->node_groups = devm_kcalloc(vsoc->dev, VSOC_MAX_NODE_GROUPS,
+					 sizeof(*vsoc->node_groups), GFP_KERNEL);
+	vsoc->scratch = devm_kcalloc(vsoc->dev, vsoc->npins,
+				     sizeof(*vsoc->scratch), GFP_KERNEL);
+	vsoc->seen = devm_bitmap_zalloc(vsoc->dev, vsoc->npins, GFP_KERNEL);
 	/* the MUX registers, then the PAD registers */
 	n = vsoc->npins / 8 + vsoc->npins;
 	vsoc->regs = devm_kcalloc(vsoc->dev, n, sizeof(*vsoc->regs), GFP_KERNEL);
 	vsoc->regs_known = devm_bitmap_zalloc(vsoc->dev, n, GFP_KERNEL);
-	if (!pins || !names || !buf || !vsoc->pin_nums || !vsoc->regs ||
-	    !vsoc->regs_known)
+	if (!pins || !names || !buf || !vsoc->pin_nums || !vsoc->node_groups ||
+	    !vsoc->scratch || !vsoc->seen || !vsoc->regs || !vsoc->regs_known)
 		return -ENOMEM;
 
 	for (i = 0; i < vsoc->npins; i++, buf += VSOC_PIN_NAME_SIZE) {
@@ -838,6 +1018,8 @@ vsoc_pinctrl_init(struct device *dev, struct regmap *map)
 	vsoc->dev = dev;
 	vsoc->map = map;
 	ret = devm_mutex_init(dev, &vsoc->lock);
+	if (!ret)
+		ret = devm_mutex_init(dev, &vsoc->node_lock);
 	if (ret)
 		return ERR_PTR(ret);
 
@@ -862,6 +1044,9 @@ vsoc_pinctrl_init(struct device *dev, struct regmap *map)
 	ret = vsoc_build_pins(vsoc);
 	if (!ret)
 		ret = vsoc_build_functions(vsoc);
+	/* after the controller is unregistered, with the maps of its hogs */
+	if (!ret)
+		ret = devm_add_action_or_reset(dev, vsoc_free_node_groups, vsoc);
 	if (ret)
 		return ERR_PTR(ret);
 

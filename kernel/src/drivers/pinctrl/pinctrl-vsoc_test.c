@@ -416,10 +416,101 @@ static void vsoc_dt_bad_node_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, 0, vsoc_test_pad(ctx->regs, 2));
 }
 
+/* The maps of node @path (a child of the controller's, or a grandchild) */
+static unsigned int vsoc_dt_test_maps(struct kunit *test, const char *path,
+				      struct pinctrl_map **map)
+{
+	struct vsoc_dt_test_context *ctx = test->priv;
+	struct pinctrl_dev *pctldev = ctx->pctldev;
+	struct device_node *np;
+	unsigned int num_maps = 0;
+
+	np = of_find_node_by_path(path);
+	KUNIT_ASSERT_NOT_NULL(test, np);
+	of_node_put_kunit(test, np);
+	KUNIT_ASSERT_EQ(test, 0,
+			pctldev->desc->pctlops->dt_node_to_map(pctldev, np, map,
+							       &num_maps));
+	return num_maps;
+}
+
+/*
+ * Test that the pins of a node become one group of function "gpio", named
+ * after the node, with one mux map and one configs map; that the node read
+ * again finds the same group; and that the nodes whose pins cannot be one
+ * group (another node of the same name, a pin twice, a pin the part does
+ * not have) keep a map per pin, for the core to judge.
+ */
+static void vsoc_dt_node_group_test(struct kunit *test)
+{
+	struct vsoc_dt_test_context *ctx = test->priv;
+	struct pinctrl_dev *pctldev = ctx->pctldev;
+	const struct pinctrl_ops *pctlops = pctldev->desc->pctlops;
+	const char *path = "/kunit-vsoc-pinctrl/gpio-group-pins";
+	struct pinctrl_map *map, *again, *other, *twice, *unknown;
+	const struct pinmux_ops *pmxops = pctldev->desc->pmxops;
+	unsigned int ngroups, ngpio, num, npins, i;
+	const char * const *groups;
+	const unsigned int *pins;
+	int sel;
+
+	/* the consumer's conf-pins made one already */
+	ngroups = pctlops->get_groups_count(pctldev);
+	KUNIT_ASSERT_EQ(test, 20 + 256 + 1, ngroups);
+	KUNIT_ASSERT_EQ(test, 0, pmxops->get_function_groups(pctldev, 0, &groups, &ngpio));
+	KUNIT_ASSERT_EQ(test, 2, vsoc_dt_test_maps(test, path, &map));
+	KUNIT_EXPECT_EQ(test, PIN_MAP_TYPE_MUX_GROUP, map[0].type);
+	KUNIT_EXPECT_STREQ(test, path, map[0].data.mux.group);
+	KUNIT_EXPECT_STREQ(test, "gpio", map[0].data.mux.function);
+	KUNIT_EXPECT_EQ(test, PIN_MAP_TYPE_CONFIGS_GROUP, map[1].type);
+	KUNIT_EXPECT_PTR_EQ(test, map[0].data.mux.group,
+			    map[1].data.configs.group_or_pin);
+	KUNIT_EXPECT_EQ(test, 1, map[1].data.configs.num_configs);
+
+	KUNIT_ASSERT_EQ(test, ngroups + 1, pctlops->get_groups_count(pctldev));
+	sel = pinctrl_get_group_selector(pctldev, path);
+	KUNIT_ASSERT_EQ(test, ngroups, sel);
+	KUNIT_ASSERT_EQ(test, 0, pctlops->get_group_pins(pctldev, sel, &pins, &npins));
+	KUNIT_ASSERT_EQ(test, 3, npins);
+	for (i = 0; i < npins; i++)
+		KUNIT_EXPECT_EQ(test, 32 + i, pins[i]);
+	/* a group of "gpio" too */
+	KUNIT_ASSERT_EQ(test, 0, pmxops->get_function_groups(pctldev, 0, &groups, &num));
+	KUNIT_ASSERT_EQ(test, ngpio + 1, num);
+	KUNIT_EXPECT_STREQ(test, path, groups[ngpio]);
+
+	KUNIT_ASSERT_EQ(test, 2, vsoc_dt_test_maps(test, path, &again));
+	KUNIT_EXPECT_PTR_EQ(test, map[0].data.mux.group, again[0].data.mux.group);
+	KUNIT_EXPECT_EQ(test, ngroups + 1, pctlops->get_groups_count(pctldev));
+
+	/* a node of the same name in a state: a group of its own */
+	KUNIT_EXPECT_EQ(test, 2,
+			vsoc_dt_test_maps(test, "/kunit-vsoc-pinctrl/other-gpio-group-state",
+					  &other));
+	KUNIT_EXPECT_STREQ(test, "/kunit-vsoc-pinctrl/other-gpio-group-state/gpio-group-pins",
+			   other[0].data.mux.group);
+	KUNIT_EXPECT_EQ(test, 2,
+			vsoc_dt_test_maps(test, "/kunit-vsoc-pinctrl/pin-twice-pins", &twice));
+	KUNIT_EXPECT_STREQ(test, "PB3", twice[0].data.mux.group);
+	KUNIT_EXPECT_STREQ(test, "PB3", twice[1].data.mux.group);
+	KUNIT_EXPECT_EQ(test, 2,
+			vsoc_dt_test_maps(test, "/kunit-vsoc-pinctrl/unknown-pin-pins", &unknown));
+	KUNIT_EXPECT_EQ(test, PIN_MAP_TYPE_CONFIGS_PIN, unknown[0].type);
+	KUNIT_EXPECT_STREQ(test, "PZZ9", unknown[1].data.configs.group_or_pin);
+	KUNIT_EXPECT_EQ(test, ngroups + 2, pctlops->get_groups_count(pctldev));
+
+	pctlops->dt_free_map(pctldev, map, 2);
+	pctlops->dt_free_map(pctldev, again, 2);
+	pctlops->dt_free_map(pctldev, other, 2);
+	pctlops->dt_free_map(pctldev, twice, 2);
+	pctlops->dt_free_map(pctldev, unknown, 2);
+}
+
 static struct kunit_case vsoc_dt_cases[] = {
 	KUNIT_CASE(vsoc_dt_hog_test),
 	KUNIT_CASE(vsoc_dt_consumer_test),
 	KUNIT_CASE(vsoc_dt_badhog_test),
+	KUNIT_CASE(vsoc_dt_node_group_test),
 	KUNIT_CASE_PARAM(vsoc_dt_bad_node_test, vsoc_dt_bad_gen_params),
 	{}
 };
