@@ -169,7 +169,14 @@ class Tree:
         return n
 
     def by_phandle(self):
-        return {n.phandle: n for n in self.root.walk() if n.phandle}
+        """phandle -> node; of two nodes with one phandle (an invalid
+        tree, which the kernel takes), the first in tree order, the one
+        of_find_node_by_phandle() finds"""
+        m = {}
+        for n in self.root.walk():
+            if n.phandle:
+                m.setdefault(n.phandle, n)
+        return m
 
     def label_of(self, node):
         """a /__symbols__ label pointing at node, or None"""
