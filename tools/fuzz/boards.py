@@ -28,8 +28,9 @@ def blob_of(tree):
 
 def rehearse_case(base, tree, ops, outdir):
     """the mutated real board: transformed as rehearse.py prepare does,
-    then the consumers' states copied verbatim (the transform only keeps
-    states that point at a pin controller, and names them again)"""
+    then the states of the consumers a mutation touched, or whose states
+    point at a node that is not there, copied verbatim (the transform only
+    keeps states that point at a pin controller, and names them again)"""
     sys.path.insert(0, os.path.join(HERE, "..", "rehearse"))
     import board as rboard
     bdtb = os.path.join(outdir, "board.dtb")
@@ -51,12 +52,17 @@ def rehearse_case(base, tree, ops, outdir):
     virt = fdt.read(os.path.join(outdir, "virt.dtb"))
     rh = {n.string("rehearse,path"): n for n in virt.root.children if n.has("rehearse,path")}
     touched = {op["node"] for op in ops}
+    by_ph = tree.by_phandle()
     idx = 900
     for c in plan["consumers"]:
-        if c["hog"] or c["path"] not in touched:
+        if c["hog"]:
             continue
         node = tree.find(c["path"])
         if node is None or not node.enabled():
+            continue
+        # a state whose node was deleted: the kernel must see its phandle
+        if c["path"] not in touched and all(
+                ph in by_ph for _, _, phs in pin_state_props(node) for ph in phs):
             continue
         d = rh.get(c["path"])
         if d is None:
