@@ -299,11 +299,11 @@ static void dt_parse_targets(const struct verify *v, int node, struct pin_node *
 	}
 	/*
 	 * The driver makes one group of function "gpio", named after the
-	 * node, of a node's pins when there are two or more, each once, and
-	 * the function is "gpio" or none.
+	 * node, of a node's pins when there are two or more, each once, the
+	 * function is "gpio" or none, and the path fits its 128-byte buffer.
 	 */
 	if (pins && (!pn->function || !strcmp(pn->function, VSOC_GPIO_FUNCTION)) &&
-	    dt_distinct_pins(v, pins, plen))
+	    strlen(pn->path) < 128 && dt_distinct_pins(v, pins, plen))
 		pn->group = pn->path;
 }
 
