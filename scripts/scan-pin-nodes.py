@@ -24,6 +24,14 @@ others (sunxi, i.MX, pinctrl-single, ...) none. The driver of a compatible
 is the file that lists it, or the file whose header it includes
 (pinctrl-msm.h, pinctrl-meson.h, ...). The custom parameters a driver
 declares (struct pinconf_generic_params) are known properties for it.
+
+The states of every enabled node are checked as the core reads them,
+whatever its pin controller: pinctrl-0 up to the first missing pinctrl-N,
+each named by pinctrl-names; what the core warns about (a state with no
+name, a pinctrl-N or a pinctrl-names entry after the first missing
+pinctrl-N, a name that is almost a standard one, init/sleep/idle with no
+default) is a row of its own. Only devices probe, so a node that is not
+one (a child its parent reads itself) may be counted when it should not.
 """
 import argparse
 import collections
@@ -93,6 +101,19 @@ CHECKS = [
      "warning (error if strict)"),
     ("selfref", "pinctrl-N names the device's own node", "error"),
 ]
+# What the core says of a device's states as a whole (patches 10, 11, 20
+# and 43), checked on every enabled node with pinctrl-N or pinctrl-names;
+# the "property" of a row is the device's first compatible.
+STATE_CHECKS = [
+    ("unnamed", "a pinctrl-N that pinctrl-names does not name", "warning"),
+    ("gap", "a pinctrl-N after a missing one (not read)", "warning"),
+    ("names", "a pinctrl-names entry after a missing pinctrl-N (not read)",
+     "warning"),
+    ("near", "a state name that is almost a standard one", "warning"),
+    ("nodefault", "init, sleep or idle but no default (none applied)",
+     "warning"),
+]
+STANDARD = ("default", "init", "idle", "sleep")
 
 
 def distance(a, b):
@@ -245,6 +266,8 @@ def scan_dtb(rel, dtb, compat, found):
     for off, props in t.props.items():
         if props.get("status", b"okay\0")[:2] != b"ok":
             continue    # a disabled device does not probe
+        if off != 0:
+            check_states(rel, t, off, found)
         for pname, v in props.items():
             if not re.fullmatch(r"pinctrl-[0-9]+", pname) or len(v) % 4:
                 continue
@@ -285,6 +308,57 @@ def scan_dtb(rel, dtb, compat, found):
 
 
 REACHED = collections.Counter()
+
+
+def state_names(v):
+    """pinctrl-names as of_property_read_string_index() reads it: a name, or
+    None for an index it refuses (past the end, or not terminated)"""
+    if v is None:
+        return []
+    parts = v.split(b"\0")
+    names = [x.decode(errors="replace") for x in parts[:-1]]
+    if parts[-1]:
+        names.append(None)
+    return names
+
+
+def check_states(rel, t, off, found):
+    """what pinctrl_dt_to_map() and pinctrl_bind_pins() say of the states of
+    a device: the states are pinctrl-0 up to the first missing pinctrl-N"""
+    props = t.props[off]
+    nums = sorted(int(k[8:]) for k in props if re.fullmatch(r"pinctrl-[0-9]+", k))
+    if not nums and "pinctrl-names" not in props:
+        return
+    names = state_names(props.get("pinctrl-names"))
+    comp = props.get("compatible", b"-\0").split(b"\0")[0].decode(
+        errors="replace")
+    path = t.path[off]
+    missing = 0
+    while missing in nums:
+        missing += 1
+    read = set()
+    for n in range(missing):
+        name = names[n] if n < len(names) else None
+        if not name:
+            found["unnamed"].append((rel, path, "pinctrl-%d" % n, "-", comp))
+            continue
+        read.add(name)
+        stripped = name.strip().lower()
+        if name not in STANDARD and stripped in STANDARD:
+            found["near"].append((rel, path, '"%s"' % name, "-", comp))
+    for n in nums:
+        if n > missing:
+            found["gap"].append((rel, path, "pinctrl-%d without pinctrl-%d" %
+                                 (n, missing), "-", comp))
+    for n, name in enumerate(names):
+        if n >= missing and name is not None:
+            found["names"].append((rel, path, '"%s" without pinctrl-%d' %
+                                   (name, n), "-", comp))
+    if "default" not in read:
+        for name in ("init", "sleep", "idle"):
+            if name in read:
+                found["nodefault"].append((rel, path, '"%s"' % name, "-",
+                                           comp))
 
 
 def strings(v):
@@ -365,7 +439,7 @@ def main():
                            recursive=True))
     outdir = a.keep or tempfile.mkdtemp(prefix="scan-pin-nodes.")
     os.makedirs(outdir, exist_ok=True)
-    found = {k: [] for k, _, _ in CHECKS}
+    found = {k: [] for k, _, _ in CHECKS + STATE_CHECKS}
     failed, ok = [], 0
     with multiprocessing.Pool(a.jobs) as pool:
         for rel, dtb in pool.imap_unordered(
@@ -390,10 +464,10 @@ def main():
                                          for n, d in top[:6]),
               REACHED["parse"]))
     if a.markdown:
-        print("\n| check | by default | pin nodes flagged (DTBs) "
-              "| each distinct flagged property (nodes, driver) |")
+        print("\n| check | by default | nodes flagged (DTBs) "
+              "| each distinct flagged property (nodes, driver or device) |")
         print("| --- | --- | ---: | --- |")
-        for key, what, level in CHECKS:
+        for key, what, level in CHECKS + STATE_CHECKS:
             hits = found[key]
             nodes = {(r, p) for r, p, *_ in hits}
             byprop = collections.Counter()
@@ -406,11 +480,11 @@ def main():
             print("| %s | %s | %d (%d) | %s |" % (
                 what, level, len(nodes), len({r for r, _ in nodes}), props))
         return
-    for key, what, level in CHECKS:
+    for key, what, level in CHECKS + STATE_CHECKS:
         hits = found[key]
         nodes = {(r, p) for r, p, *_ in hits}
         distinct = {p for _, p, *_ in hits}
-        print("\n%s (%s, %s): %d pin nodes in %d DTBs (%d distinct paths)" % (
+        print("\n%s (%s, %s): %d nodes in %d DTBs (%d distinct paths)" % (
             key, what, level, len(nodes), len({r for r, _ in nodes}),
             len(distinct)))
         byprop = collections.defaultdict(list)
