@@ -7,6 +7,8 @@
 # crashed or warned. The comment block at the top of each case holds:
 #
 #	expect: TEXT	fixed text that must be in the kernel log
+#	absent: TEXT	fixed text that must not be in it (a message
+#			the kernel must not give for this board)
 #	unbound: DEV	a device that must not have bound (for the
 #			controller: that has no handle, its hogs were
 #			not applied)
@@ -51,7 +53,7 @@ signatures=(
 header() {
 	awk '
 		/\/\*/ { on = 1 }
-		on && match($0, /^ \* (expect|unbound|bound|deferred|verify-failed|reset|dtc|known-bad): /) {
+		on && match($0, /^ \* (expect|absent|unbound|bound|deferred|verify-failed|reset|dtc|known-bad): /) {
 			k = substr($0, 4); sub(/: .*/, "", k)
 			v = substr($0, RLENGTH + 1); sub(/[ \t\r]+$/, "", v)
 			print k "\t" v
@@ -79,10 +81,11 @@ is_bound() {
 
 # read_header FILE: the case's lines into the variables below
 read_header() {
-	expects=() unbound=() bound=() deferred=() thens=() reset='' dtcfail='' knownbad=
+	expects=() absents=() unbound=() bound=() deferred=() thens=() reset='' dtcfail='' knownbad=
 	while IFS=$'\t' read -r k v; do
 		case "$k" in
 		expect) expects+=("$v") ;;
+		absent) absents+=("$v") ;;
 		unbound) unbound+=("$v") ;;
 		bound) bound+=("$v") ;;
 		deferred) deferred+=("$v") ;;
@@ -169,6 +172,9 @@ for case in "${cases[@]}"; do
 
 	for e in "${expects[@]}"; do
 		grep -qF -- "$e" <<<"$dmesg" || why+=("no '$e' in the log")
+	done
+	for e in "${absents[@]}"; do
+		! grep -qF -- "$e" <<<"$dmesg" || why+=("the log has '$e'")
 	done
 	for d in "${unbound[@]}"; do
 		! is_bound "$d" || why+=("$d bound")
