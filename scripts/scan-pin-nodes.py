@@ -114,6 +114,8 @@ STATE_CHECKS = [
      "warning"),
 ]
 STANDARD = ("default", "init", "idle", "sleep")
+# At most this many (property, driver or device) pairs in a markdown cell
+MARKDOWN_MAX = 6
 
 
 def distance(a, b):
@@ -470,13 +472,15 @@ def main():
         for key, what, level in CHECKS + STATE_CHECKS:
             hits = found[key]
             nodes = {(r, p) for r, p, *_ in hits}
-            byprop = collections.Counter()
-            drv = {}
-            for h in hits:
-                byprop[h[2]] += 1
-                drv[h[2]] = h[4] if len(h) > 4 else "-"
-            props = "; ".join("`%s` (%d, %s)" % (k, n, drv[k].split("/")[-1])
-                              for k, n in byprop.most_common()) or "none"
+            # each (property, driver or device), the most frequent first
+            byprop = collections.Counter(
+                (h[2], (h[4] if len(h) > 4 else "-").split("/")[-1])
+                for h in hits)
+            top = byprop.most_common(MARKDOWN_MAX)
+            props = "; ".join("`%s` (%d, %s)" % (k, n, d)
+                              for (k, d), n in top) or "none"
+            if len(byprop) > len(top):
+                props += "; %d more" % (len(byprop) - len(top))
             print("| %s | %s | %d (%d) | %s |" % (
                 what, level, len(nodes), len({r for r, _ in nodes}), props))
         return
