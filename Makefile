@@ -37,7 +37,10 @@
 # ~/.cache/vsoc; small outputs live in build/.
 
 BOARD	?= vsoc-evb
-CONFIG	?= vsoc
+# The kernel every boot uses: vsoc (the project's) or debug (its build with
+# KASAN, kmemleak, lockdep and UBSAN); one name for it everywhere
+KERNEL	?= vsoc
+export KERNEL
 BOOT	?= direct
 BUILD	:= $(CURDIR)/build
 CROSS	:= aarch64-linux-gnu-
@@ -60,12 +63,14 @@ $(error BOOT=$(BOOT): use BOOT=direct or BOOT=u-boot)
 endif
 
 HOST_CFLAGS := -O2 -Wall -Wextra -Werror
-# The verifiers (tools/verify/): vsoc-verify, the verdict of make run, and
+# The host tools: one Python package, on Debian's python3
+PINCHECK := PYTHONPATH=$(CURDIR) /usr/bin/python3 -m pincheck
+# The verifiers (checker/): vsoc-verify, the verdict of make run, and
 # rehearse-ktap, a rehearsed real board's verdict in the guest
-VERIFY_SRC  := $(addprefix tools/verify/,vsoc-verify.c inputs.c debugfs.c dt.c expected.c \
+VERIFY_SRC  := $(addprefix checker/,vsoc-verify.c inputs.c debugfs.c dt.c expected.c \
 		report.c vsoc-datasheet.c util.c)
-VERIFY_HDR  := $(addprefix tools/verify/,verify.h vsoc-datasheet.h util.h)
-REHEARSE_KTAP_SRC := tools/verify/rehearse-ktap.c tools/verify/util.c
+VERIFY_HDR  := $(addprefix checker/,verify.h vsoc-datasheet.h util.h)
+REHEARSE_KTAP_SRC := checker/rehearse-ktap.c checker/util.c
 
 .PHONY: all deps kernel initramfs tools dtb fit run test test-debug stress fuzz series bench report clean \
 	rehearse rehearse-all bench-rehearse lava
@@ -76,11 +81,11 @@ deps:
 	@scripts/deps.sh
 
 kernel: deps
-	@scripts/kernel.sh build $(CONFIG)
+	@scripts/kernel.sh build $(KERNEL)
 
 # The guest's /init, linked statically, in a cpio made by the kernel's own
 # gen_init_cpio (so /dev/console exists without root rights).
-$(BUILD)/init: qemu/init.c | deps
+$(BUILD)/init: guest/init.c | deps
 	@mkdir -p $(@D)
 	$(CROSS)gcc -static $(HOST_CFLAGS) -o $@ $<
 
@@ -93,14 +98,14 @@ $(BUILD)/guest/vsoc-verify: $(VERIFY_SRC) $(VERIFY_HDR) | kernel
 		$(VERIFY_SRC) $$fdt/fdt.c $$fdt/fdt_ro.c $$fdt/fdt_strerror.c
 
 # The rehearsal's verdict in the guest (make rehearse: KTAP on the console
-# from the plan in the booted DTB, tools/rehearse/ktap.py)
-$(BUILD)/guest/rehearse-ktap: $(REHEARSE_KTAP_SRC) tools/verify/util.h | deps
+# from the plan in the booted DTB, pincheck/ktap.py)
+$(BUILD)/guest/rehearse-ktap: $(REHEARSE_KTAP_SRC) checker/util.h | deps
 	@mkdir -p $(@D)
 	$(CROSS)gcc -static -std=gnu11 $(HOST_CFLAGS) -o $@ $(REHEARSE_KTAP_SRC)
 
-# /stress: the guest side of make stress (qemu/stress.c), started by /init
-STRESS_SRC := qemu/stress.c qemu/stress-io.c qemu/stress-states.c qemu/stress-probe.c
-$(BUILD)/stress: $(STRESS_SRC) qemu/stress.h | deps
+# /stress: the guest side of make stress (guest/stress/stress.c), started by /init
+STRESS_SRC := guest/stress/stress.c guest/stress/stress-io.c guest/stress/stress-states.c guest/stress/stress-probe.c
+$(BUILD)/stress: $(STRESS_SRC) guest/stress/stress.h | deps
 	@mkdir -p $(@D)
 	$(CROSS)gcc -static -pthread $(HOST_CFLAGS) -o $@ $(STRESS_SRC)
 
@@ -113,12 +118,12 @@ GPIOD_FILES := $(ARM64LIB)/ld-linux-aarch64.so.1 $(ARM64LIB)/libc.so.6 \
 	$(addprefix $(GPIOD)/bin/,gpiodetect gpioinfo gpioget gpioset gpiofind)
 
 $(BUILD)/initramfs.cpio: $(BUILD)/init $(BUILD)/guest/vsoc-verify $(BUILD)/guest/rehearse-ktap \
-		$(BUILD)/stress qemu/initramfs.list kernel $(GPIOD_FILES)
+		$(BUILD)/stress guest/initramfs.list kernel $(GPIOD_FILES)
 	@gen=$$(scripts/kernel.sh path | tail -n 1)/usr/gen_init_cpio; \
 	 sed -e 's|@INIT@|$(BUILD)/init|' -e 's|@VERIFY@|$(BUILD)/guest/vsoc-verify|' \
 	     -e 's|@REHEARSE@|$(BUILD)/guest/rehearse-ktap|' \
 	     -e 's|@STRESS@|$(BUILD)/stress|' -e 's|@ARM64LIB@|$(ARM64LIB)|' \
-	     -e 's|@GPIOD@|$(GPIOD)|' qemu/initramfs.list > $@.list && \
+	     -e 's|@GPIOD@|$(GPIOD)|' guest/initramfs.list > $@.list && \
 	 $$gen $@.list > $@.tmp && mv $@.tmp $@ && rm -f $@.list
 
 initramfs: $(BUILD)/initramfs.cpio
@@ -130,14 +135,14 @@ $(BUILD)/vsoc-reset: qemu/vsoc-reset.c | deps
 $(BUILD)/vsoc-reset.bin: $(BUILD)/vsoc-reset
 	$< $@
 
-# The pin verifier (tools/verify/): DT vs debugfs vs registers
+# The pin verifier (checker/): DT vs debugfs vs registers
 $(BUILD)/vsoc-verify: $(VERIFY_SRC) $(VERIFY_HDR) | deps
 	@mkdir -p $(@D)
 	gcc -std=c11 $(HOST_CFLAGS) -o $@ $(VERIFY_SRC) -lfdt
 
 # The guest's rehearsal verdict built for the host too: 70-rehearse runs it
 # on captures it changed (--root, tests/verify/guest-root.py)
-$(BUILD)/rehearse-ktap: $(REHEARSE_KTAP_SRC) tools/verify/util.h | deps
+$(BUILD)/rehearse-ktap: $(REHEARSE_KTAP_SRC) checker/util.h | deps
 	@mkdir -p $(@D)
 	gcc -std=gnu11 $(HOST_CFLAGS) -o $@ $(REHEARSE_KTAP_SRC)
 
@@ -149,7 +154,7 @@ dtb: kernel
 # One FIT image: the kernel, the initramfs, the DTB of every board and
 # board variant, and a configuration conf-<board> for each (scripts/fit.sh).
 fit: kernel initramfs
-	@scripts/fit.sh --config $(CONFIG) $(FIT)
+	@scripts/fit.sh --kernel $(KERNEL) $(FIT)
 
 # Boot, then the verdict: what the DTB asks for against debugfs and the
 # registers, pin by pin.
@@ -158,26 +163,30 @@ run: all $(RUN_NEEDS)
 	@echo "run: build/run/$(BOARD_NAME)/console.log, regs.bin, $(BOARD_NAME).dtb"
 	@$(BUILD)/vsoc-verify $(BUILD)/run/$(BOARD_NAME)
 
+# The suite's optional packages (Chromium for the report's pages, LAVA's
+# dispatcher) are installed here, not by the cases, which skip without them.
 test: all
+	@scripts/deps.sh report lava
 	@tests/run.sh
 
-# Every test that boots, on the image with KASAN, kmemleak, lockdep and
-# UBSAN: qemu/run.sh fails a boot on any report.
+# The cases that declare the debug kernel (a "# kernels: vsoc debug" line),
+# on the image with KASAN, kmemleak, lockdep and UBSAN: qemu/run.sh fails a
+# boot on any report.
 test-debug: all
 	@scripts/kernel.sh build debug
-	@VSOC_CONFIG=debug tests/run.sh harness boards kunit driver-dt corpus rehearse stress
+	@KERNEL=debug tests/run.sh
 
 # The stress board under allocation failures (fail-nth), 1000 unbind/bind
 # cycles, racing threads and 10^4 malformed pinmux-select writes, on the
 # debug kernel; ends with one figure table (scripts/stress.sh).
 stress: all
 	@scripts/kernel.sh build debug
-	@rc=0; VSOC_CONFIG=debug scripts/stress.sh || rc=1; \
+	@rc=0; KERNEL=debug scripts/stress.sh || rc=1; \
 	 scripts/fuzz.sh --seed $(SEED) || rc=1; \
-	 VSOC_CONFIG=debug scripts/fuzz.sh --seed $(SEED) --count $(FUZZ_DEBUG) --out-name debug || rc=1; \
+	 KERNEL=debug scripts/fuzz.sh --seed $(SEED) --count $(FUZZ_DEBUG) --out-name debug || rc=1; \
 	 scripts/fuzz.sh --replay || rc=1; exit $$rc
 
-# DT fuzzing (scripts/fuzz.sh, tools/fuzz/): 2400 distinct boards made by
+# DT fuzzing (scripts/fuzz.sh, pincheck/fuzz/): 2400 distinct boards made by
 # seeded mutations of the pin nodes and states of every VSOC board, the test
 # boards and two rehearsed real boards, each booted on the plain kernel and
 # judged; FUZZ_DEBUG of them again on the debug kernel; then the corpus
@@ -194,7 +203,7 @@ fuzz: all
 bench: all
 	@BENCH_MAKE_RUN=1 COLD=$(COLD) BOOTS=$(BOOTS) bench/run.sh
 
-# Real boards (tools/rehearse/, README "Rehearsing a real board"): BOARD is
+# Real boards (pincheck/, docs/check-your-board.md): BOARD is
 # vendor/board of arch/arm64/boot/dts, vendor/board+overlay, or a .dts.
 rehearse: kernel initramfs
 	@scripts/rehearse.sh $(BOARD)
@@ -217,9 +226,9 @@ bench-rehearse: kernel initramfs
 
 # The HTML pin map of every board run found (VSOC boards under build/run/,
 # rehearsed real boards under build/rehearse/): build/report/index.html and
-# a page per board (tools/report/report.py). Boots nothing.
+# a page per board (pincheck/report.py). Boots nothing.
 report: $(BUILD)/vsoc-verify
-	@python3 tools/report/report.py --out $(BUILD)/report --verify $(BUILD)/vsoc-verify
+	@$(PINCHECK) report --out $(BUILD)/report --verify $(BUILD)/vsoc-verify
 
 series: deps
 	@scripts/kernel.sh series $(BUILD)/series

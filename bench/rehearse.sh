@@ -16,7 +16,7 @@ fams=("$@")
 OUT=$BUILD/bench
 mkdir -p "$OUT"
 export KSRC=$CACHE/linux
-n=$(python3 "$TOP/tools/rehearse/corpus.py" list "${fams[@]}" | wc -l)
+n=$(pincheck boards "${fams[@]}" | wc -l)
 
 # the peer: n harness boots of a board that needs no preparation
 "$TOP/scripts/dtb.sh" vsoc-evb "$BUILD/dtb/vsoc-evb.dtb"

@@ -206,17 +206,17 @@ if want loop; then
 		# QEMU alone: the same machine, kernel, initramfs, DTB and reset
 		# image, its RAM a file on tmpfs as qemu/run.sh has it (faster
 		# here than anonymous memory), no harness, no verification
-		# (keep the machine and command line in step with qemu/run.sh)
+		# (the machine and command line of qemu/machine.sh)
 		ram=$(mktemp /dev/shm/vsoc-bench-ram.XXXXXX)
 		t0=$(now)
-		timeout 120 qemu-system-aarch64 \
-			-M virt,gic-version=3,acpi=off,memory-backend=ram \
-			-cpu cortex-a53 -m 256M \
-			-object memory-backend-file,id=ram,size=256M,mem-path="$ram",share=on \
+		timeout 120 "$QEMU_SYSTEM" \
+			-M "$QEMU_VIRT,memory-backend=ram" \
+			-cpu "$QEMU_CPU" -m "$QEMU_MEM" \
+			-object memory-backend-file,id=ram,size="$QEMU_MEM",mem-path="$ram",share=on \
 			-nographic -net none -no-reboot \
 			-kernel "$kernel" -initrd "$BUILD/initramfs.cpio" -dtb "$dtb" \
 			-device loader,file="$BUILD/vsoc-reset.bin",addr=0x4c000000,force-raw=on \
-			-append "earlycon console=ttyAMA0 panic=-1 log_buf_len=16M rdinit=/init" \
+			-append "$KERNEL_CMDLINE" \
 			</dev/null >"$WORK/loop-qemu.log" 2>&1 ||
 			die "QEMU alone failed: see $WORK/loop-qemu.log"
 		echo "qemu,$b,$(elapsed "$t0" "$(now)"),$(load1)" >>"$OUT/loop.csv"

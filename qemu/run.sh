@@ -10,8 +10,8 @@
 #	--reset FILE	reset image of the window (default: the datasheet's)
 #	--append ARGS	extra kernel command line (e.g. vsocinit.dump=...)
 #	--timeout SEC	hard limit for the whole boot (default 120)
-#	--config NAME	kernel build to boot: vsoc or debug (default:
-#			$VSOC_CONFIG, else vsoc); the debug image also scans
+#	--kernel NAME	kernel build to boot: vsoc or debug (default:
+#			$KERNEL, else vsoc); the debug image also scans
 #			for leaks before power-off
 #	--qemu ARGS	extra QEMU options, split on blanks (bench/: e.g.
 #			"-icount shift=0,sleep=off" for a guest clock that
@@ -34,7 +34,7 @@
 #	"bootm FIT_ADDR#CONF", which hands the kernel the configuration's DTB
 #	and initramfs and the command line of a direct boot. NAME defaults to
 #	CONF without "conf-". The FIT holds its own kernel (scripts/fit.sh
-#	--config); --config here only adds the debug image's options.
+#	--kernel); --kernel here only adds the debug image's options.
 #	VSOC_UBOOT=FILE boots another U-Boot binary.
 #
 # While QEMU runs, build/run/NAME/ram is a symbolic link to the guest's RAM
@@ -56,7 +56,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
-name= reset= append= timeout=120 config=${VSOC_CONFIG:-vsoc} conf= qemu_args=
+name= reset= append= timeout=120 config=${KERNEL:-vsoc} conf= qemu_args=
 windows= run= initrd_add=
 UBOOT=${VSOC_UBOOT:-/usr/lib/u-boot/qemu_arm64/u-boot.bin}
 while [ $# -gt 1 ]; do
@@ -65,7 +65,7 @@ while [ $# -gt 1 ]; do
 	--reset) reset=$2; shift 2 ;;
 	--append) append=$2; shift 2 ;;
 	--timeout) timeout=$2; shift 2 ;;
-	--config) config=$2; shift 2 ;;
+	--kernel) config=$2; shift 2 ;;
 	--u-boot) conf=$2; shift 2 ;;
 	--qemu) qemu_args=$2; shift 2 ;;
 	--windows) windows=$2; shift 2 ;;
@@ -152,11 +152,10 @@ snapshot_all() {
 	done
 }
 
-# earlycon: a boot that dies before the console driver binds (it waits for
-# the pin controller) still leaves its log. The debug kernel: a kmemleak
-# scan at the end, and a dmesg dump without its 80 000 KERN_DEBUG lines
-# (DEBUG_PINCTRL; qemu/init.c dump_dmesg())
-cmdline="earlycon console=ttyAMA0 panic=-1 log_buf_len=16M rdinit=/init $append"
+# The command line of qemu/machine.sh. The debug kernel: a kmemleak scan at
+# the end, and a dmesg dump without its 80 000 KERN_DEBUG lines
+# (DEBUG_PINCTRL; guest/init.c dump_dmesg())
+cmdline="$KERNEL_CMDLINE $append"
 [ "$config" = debug ] && cmdline="$cmdline vsocinit.kmemleak=1 vsocinit.dmesg=nodebug"
 
 if [ -z "$conf" ]; then
@@ -169,14 +168,13 @@ else
 	      -device virtio-blk-device,drive=boot)
 fi
 
-# A new, empty RAM file every time: the reset image is the only state.
-# acpi=off: with firmware (-bios) QEMU would otherwise replace the PL061
-# (and its power key) by an ACPI event device; without firmware it changes
-# nothing. $qemu_args is split on blanks on purpose.
+# The machine of qemu/machine.sh, its RAM a new, empty file every time:
+# the reset image is the only state. $qemu_args is split on blanks on
+# purpose.
 # shellcheck disable=SC2086
-timeout --kill-after=5 "$timeout" qemu-system-aarch64 \
-	-M virt,gic-version=3,acpi=off,memory-backend=ram -cpu cortex-a53 -m 256M \
-	-object memory-backend-file,id=ram,size=256M,mem-path="$ram",share=on \
+timeout --kill-after=5 "$timeout" "$QEMU_SYSTEM" \
+	-M "$QEMU_VIRT,memory-backend=ram" -cpu "$QEMU_CPU" -m "$QEMU_MEM" \
+	-object memory-backend-file,id=ram,size="$QEMU_MEM",mem-path="$ram",share=on \
 	-nographic -net none -no-reboot \
 	"${boot[@]}" \
 	"${loaders[@]}" \

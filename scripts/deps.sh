@@ -9,7 +9,7 @@
 #   scripts/deps.sh --check [report] [lava]  only report, exit 1 if something is missing
 #
 # "report" adds the optional packages that only the HTML pin map's test
-# needs (tests/cases/70-report.sh): a headless browser to load the pages.
+# needs (tests/cases/71-report.sh): a headless browser to load the pages.
 # "lava" adds Debian's LAVA dispatcher, for the jobs of make lava and their
 # test (tests/cases/75-lava.sh); the device-type templates it renders come
 # from lava-server's package, which scripts/lava.sh unpacks into the cache
@@ -32,8 +32,11 @@ PKGS=(
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 	# the kernel source: /usr/src/linux-source-6.12.tar.xz
 	linux-source-6.12
-	# device trees: dtc/fdtoverlay, libfdt for the verifier, the schemas
-	device-tree-compiler libfdt-dev dt-schema python3 yamllint
+	# device trees: dtc/fdtoverlay, libfdt for the checker and pylibfdt for
+	# the host tools (pincheck/), the schemas
+	device-tree-compiler libfdt-dev python3-libfdt dt-schema python3 yamllint
+	# the host tools' unit tests (pincheck/tests)
+	python3-pytest
 	# checkpatch.pl and the SPDX check it runs
 	python3-ply python3-git
 	# the virtual machine and the boot loader path (U-Boot, mkimage and
@@ -49,10 +52,6 @@ REPORT_PKGS=(
 	# Debian's Chromium, run headless to load the report's pages
 	chromium
 )
-SCAN_PKGS=(
-	# scripts/scan-pin-nodes.py reads the tree's DTBs with pylibfdt
-	python3-libfdt
-)
 LAVA_PKGS=(
 	# lava-run; it depends on systemd-sysv and python3-guestfs (and so
 	# on libguestfs, supermin and qemu-system-x86), about 150 packages
@@ -62,7 +61,6 @@ for group in "$@"; do
 	case "$group" in
 	report) PKGS+=("${REPORT_PKGS[@]}") ;;
 	lava) PKGS+=("${LAVA_PKGS[@]}") ;;
-	scan) PKGS+=("${SCAN_PKGS[@]}") ;;
 	*) echo "deps: unknown package group $group" >&2; exit 2 ;;
 	esac
 done

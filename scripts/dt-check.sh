@@ -20,9 +20,9 @@
 #
 # The kernel's bindings and dt-bindings headers come from the tag "pristine"
 # of the kernel tree ($CACHE/linux, made by "scripts/kernel.sh tree"), never
-# from its work tree. Our new bindings (kernel/src/Documentation/devicetree/
-# bindings) and the project's own schemas (dts/bindings: the boards'
-# compatibles, which are not for the kernel) are copied over them and the
+# from its work tree. Our bindings (bindings/: the series' new binding in
+# bindings/pinctrl, and the project's own schema of the boards'
+# compatibles in bindings/arm, which is not for the kernel) are copied over them and the
 # binding parts of kernel/patches/ are applied. The processed schema is cached in $CACHE/dtschema/ and rebuilt only
 # when one of those inputs changes.
 set -euo pipefail
@@ -30,8 +30,7 @@ set -euo pipefail
 
 KTREE=$CACHE/linux
 BINDINGS=Documentation/devicetree/bindings
-OURS=$TOP/kernel/src/$BINDINGS
-LOCAL=$TOP/dts/bindings
+OURS=$TOP/bindings
 SCHEMA_DIR=$CACHE/dtschema
 SCHEMA=$SCHEMA_DIR/processed-schema.json
 SCHEMA_NEW=$SCHEMA.$$.new
@@ -59,16 +58,11 @@ git -C "$KTREE" rev-parse -q --verify 'pristine^{commit}' >/dev/null 2>&1 ||
 
 our_yamls() {
 	local d
-	for d in "$OURS" "$LOCAL"; do
-		[ -d "$d" ] || continue
-		(cd "$d" && find . -name '*.yaml' | sed 's|^\./||')
-	done | LC_ALL=C sort -u
+	(cd "$OURS" && find . -name '*.yaml' | sed 's|^\./||') | LC_ALL=C sort -u
 }
 
-# The file of one of ours: the series' binding, or the project's schema
-our_file() {
-	if [ -f "$OURS/$1" ]; then echo "$OURS/$1"; else echo "$LOCAL/$1"; fi
-}
+# The file of one of ours
+our_file() { echo "$OURS/$1"; }
 
 binding_patches() {
 	local p

@@ -10,10 +10,10 @@
 # qemu_arm64 is built without CONFIG_OF_LIBFDT_OVERLAY and cannot apply a
 # configuration's overlays itself.
 #
-#   scripts/fit.sh [--config NAME] OUT.itb	write OUT.its and OUT.itb
+#   scripts/fit.sh [--kernel NAME] OUT.itb	write OUT.its and OUT.itb
 #   scripts/fit.sh --check FIT.itb		check every image's hash
 #
-# --config: the kernel build in the FIT (default $VSOC_CONFIG, else vsoc).
+# --kernel: the kernel build in the FIT (default $KERNEL, else vsoc).
 # Load addresses are those of scripts/lib.sh; the script fails if the
 # kernel (with its BSS), the initramfs or the FIT would not fit below the
 # VSOC window.
@@ -46,12 +46,12 @@ check() {
 	return $bad
 }
 
-config=${VSOC_CONFIG:-vsoc}
+config=${KERNEL:-vsoc}
 case "${1:-}" in
 --check) [ $# -eq 2 ] || die "usage: scripts/fit.sh --check FIT.itb"; check "$2"; exit ;;
---config) config=$2; shift 2 ;;
+--kernel) config=$2; shift 2 ;;
 esac
-[ $# -eq 1 ] || die "usage: scripts/fit.sh [--config NAME] OUT.itb | --check FIT.itb"
+[ $# -eq 1 ] || die "usage: scripts/fit.sh [--kernel NAME] OUT.itb | --check FIT.itb"
 out=$1
 its=${out%.itb}.its
 kernel=$CACHE/out/$config/arch/arm64/boot/Image

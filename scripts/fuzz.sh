@@ -2,16 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make fuzz: seeded mutations of the boards' pin nodes and pin states
-# (tools/fuzz/fuzz.py), every mutated board booted and judged.
+# (pincheck fuzz, pincheck/fuzz/), every mutated board booted and judged.
 #
-#   scripts/fuzz.sh [--quick] [--seed S] [--count N] [--config NAME]
+#   scripts/fuzz.sh [--quick] [--seed S] [--count N] [--kernel NAME]
 #		    [--jobs J] [--keep]
 #	--quick		the seeded subset of make test (tests/cases/85-fuzz.sh):
 #			120 boards, in build/fuzz/quick (default: 2400
 #			boards, in build/fuzz/full)
 #	--seed S	seed of the mutations (default 1)
 #	--count N	how many distinct mutated boards
-#	--config NAME	kernel build (default $VSOC_CONFIG, else vsoc); the
+#	--kernel NAME	kernel build (default $KERNEL, else vsoc); the
 #			debug image (KASAN, lockdep, UBSAN; no kmemleak scan
 #			here) takes about 3 s a boot against 0.6 s
 #	--jobs J	QEMUs at a time (default 2, one per core)
@@ -55,13 +55,13 @@ if [ "${1:-}" = --boot-one ]; then
 		args=(--append "$opts" "$d/case.dtb")
 	fi
 	rc=0
-	"$TOP/qemu/run.sh" --config "$config" --name "fuzz-$id" --dir "$d" --timeout "$timeout" \
+	"$TOP/qemu/run.sh" --kernel "$config" --name "fuzz-$id" --dir "$d" --timeout "$timeout" \
 		"${args[@]}" >"$d/err" 2>&1 || rc=$?
 	echo "$rc" >"$d/rc"
 	exit 0
 fi
 
-quick= seed=1 count= config=${VSOC_CONFIG:-vsoc} jobs=2 keep= replay= outname=
+quick= seed=1 count= config=${KERNEL:-vsoc} jobs=2 keep= replay= outname=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--quick) quick=1; shift ;;
@@ -69,7 +69,7 @@ while [ $# -gt 0 ]; do
 		  if [ $# -gt 0 ] && [ -d "$1" ]; then replay=$(realpath "$1"); shift; fi ;;
 	--seed) seed=$2; shift 2 ;;
 	--count) count=$2; shift 2 ;;
-	--config) config=$2; shift 2 ;;
+	--kernel) config=$2; shift 2 ;;
 	--jobs) jobs=$2; shift 2 ;;
 	--keep) keep=1; shift ;;
 	--out-name) outname=$2; shift 2 ;;
@@ -86,7 +86,7 @@ fi
 [ -z "$outname" ] || out=$BUILD/fuzz/$outname
 real=${FUZZ_REAL:-freescale/imx8mm-evk ti/k3-am625-beagleplay}
 start=$(date +%s)
-export VSOC_CONFIG=$config
+export KERNEL=$config
 rm -rf "$out"
 mkdir -p "$out/bases"
 
@@ -110,12 +110,10 @@ for b in $("$TOP/scripts/dtb.sh" --list) \
 	bases+=("vsoc:$b:$out/bases/$b.dtb:$file")
 done
 # The real boards: rehearsed as they are (their boot is the reference)
-export KSRC=$CACHE/linux VIRT_DTB=$BUILD/rehearse/qemu-virt.dtb
-export DTC=$CACHE/out/vsoc/scripts/dtc/dtc FDTOVERLAY=$CACHE/out/vsoc/scripts/dtc/fdtoverlay
-[ -x "$FDTOVERLAY" ] || FDTOVERLAY=$(command -v fdtoverlay)
+rehearse_env
 for r in $real; do
 	rc=0
-	"$TOP/scripts/rehearse.sh" --quiet --config "$config" "$r" >"$out/bases/${r//\//_}.rehearse" 2>&1 || rc=$?
+	"$TOP/scripts/rehearse.sh" --quiet --kernel "$config" "$r" >"$out/bases/${r//\//_}.rehearse" 2>&1 || rc=$?
 	[ "$rc" -le 1 ] || die "fuzz: the real board $r could not be rehearsed: $(tail -n 3 "$out/bases/${r//\//_}.rehearse")"
 	# a copy: make rehearse may run the board again meanwhile
 	dir=$out/bases/rehearse-${r//\//_}
@@ -125,17 +123,17 @@ for r in $real; do
 done
 
 if [ -n "$replay" ]; then
-	python3 "$TOP/tools/fuzz/fuzz.py" import --dir "$replay" --out "$out" "${bases[@]}"
+	pincheck fuzz import --dir "$replay" --out "$out" "${bases[@]}"
 	seed=replay
 else
-	python3 "$TOP/tools/fuzz/fuzz.py" gen --seed "$seed" --count "$count" --out "$out" "${bases[@]}"
+	pincheck fuzz gen --seed "$seed" --count "$count" --out "$out" "${bases[@]}"
 fi
 gen_done=$(date +%s)
 find "$out" -mindepth 1 -maxdepth 1 -name '[0-9][0-9][0-9][0-9]' | sort |
 	xargs -P "$jobs" -n 1 "$0" --boot-one "$config"
 boot_done=$(date +%s)
 status=0
-python3 "$TOP/tools/fuzz/fuzz.py" judge "$out" --verify "$BUILD/vsoc-verify" "${baseruns[@]}" \
+pincheck fuzz judge "$out" --verify "$BUILD/vsoc-verify" "${baseruns[@]}" \
 	--save "$out/corpus" --known "$TOP/tests/corpus/fuzz" >"$out/judge.txt" || status=1
 end=$(date +%s)
 grep -E '^[0-9]{4} .* BROKEN ' "$out/judge.txt" || true

@@ -35,6 +35,16 @@ TARBALL=/usr/src/linux-source-6.12.tar.xz
 
 git_src() { git -C "$SRC" -c core.autocrlf=false -c gc.auto=0 "$@"; }
 
+# The copy to edit of a file the series adds: a binding's source is under
+# bindings/ at the top of the repository, every other file under kernel/src/.
+DT_BINDINGS=Documentation/devicetree/bindings
+src_of() {
+	case "$1" in
+	"$DT_BINDINGS"/*) echo "$TOP/bindings/${1#"$DT_BINDINGS"/}" ;;
+	*) echo "$KDIR/src/$1" ;;
+	esac
+}
+
 tree() {
 	local ver stamp
 	ver=$(linux_pkg_version)
@@ -89,8 +99,8 @@ apply() {
 				die "kernel/patches/$patch does not apply"
 		fi
 		for f in $files; do
-			[ -f "$KDIR/src/$f" ] || die "kernel/series: no kernel/src/$f"
-			blob=$(git_src hash-object -w "$KDIR/src/$f")
+			[ -f "$(src_of "$f")" ] || die "kernel/series: no $(src_of "$f")"
+			blob=$(git_src hash-object -w "$(src_of "$f")")
 			git_src update-index --add --cacheinfo "100644,$blob,$f"
 		done
 		tree=$(git_src write-tree)
@@ -185,7 +195,7 @@ inputs() {
 		linux_pkg_version
 		"${CROSS}gcc" --version | head -n 1
 		cat "${BASH_SOURCE[0]}" "$KDIR/series" $(fragments "$1")
-		find "$KDIR/patches" "$KDIR/src" -type f -print0 | sort -z |
+		find "$KDIR/patches" "$KDIR/src" "$TOP/bindings" -type f -print0 | sort -z |
 			xargs -0 cat
 	} | sha256sum | cut -d' ' -f1
 }
@@ -250,10 +260,11 @@ series() {
 # vsoc, rebuilt from kernel/ first, which makes the patches exactly what
 # format-patch gives for the built branch: order, index lines, new files).
 # kernel/patches gets one format-patch mail per commit, kernel/src every
-# file a commit adds (as of that commit), kernel/series the order. Exporting
+# file a commit adds (as of that commit; a binding goes to bindings/ at the
+# top, or to $VSOC_EXPORT_DIR/bindings), kernel/series the order. Exporting
 # what apply built changes nothing (tests/cases/40-series.sh checks it).
 export_series() {
-	local ref=${1:-} out=${VSOC_EXPORT_DIR:-$KDIR} tmp c i=0 mail name added f series
+	local ref=${1:-} out=${VSOC_EXPORT_DIR:-$KDIR} tmp c i=0 mail name added f series bdir
 	if [ -z "$ref" ]; then
 		apply
 		ref=vsoc
@@ -272,8 +283,9 @@ export_series() {
 	# The kernel series, in order: one commit per line, written by
 	# "scripts/kernel.sh export". The first word is the commit's mail in
 	# kernel/patches/ (git format-patch); the rest are the files the commit
-	# adds, whose copy in kernel/src/ is the one to edit (apply takes them
-	# from there). scripts/kernel.sh builds branch "vsoc" from it.
+	# adds, whose copy in kernel/src/ (a binding's: in bindings/) is the one
+	# to edit (apply takes them from there). scripts/kernel.sh builds branch
+	# "vsoc" from it.
 	EOF
 	for c in $(git_src rev-list --reverse "pristine..$ref"); do
 		i=$((i + 1))
@@ -291,6 +303,15 @@ export_series() {
 	mkdir -p "$out"
 	rm -rf "$out/patches" "$out/src"
 	mv "$tmp/patches" "$out/patches"
+	if [ -d "$tmp/src/$DT_BINDINGS" ]; then
+		bdir=$TOP/bindings
+		[ -z "${VSOC_EXPORT_DIR:-}" ] || bdir=$out/bindings
+		(cd "$tmp/src/$DT_BINDINGS" && find . -type f) | while read -r f; do
+			mkdir -p "$(dirname "$bdir/$f")"
+			mv "$tmp/src/$DT_BINDINGS/$f" "$bdir/$f"
+		done
+		rm -rf "${tmp:?}/src/Documentation"
+	fi
 	mv "$tmp/src" "$out/src"
 	mv "$series" "$out/series"
 	rm -rf "$tmp"

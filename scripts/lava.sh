@@ -13,7 +13,7 @@
 #	worker on this machine reads; for a lab, the address where DIR is
 #	served). BOARD: a VSOC board or variant (scripts/dtb.sh), or a real
 #	board as make rehearse takes it (prepared, not booted, by
-#	tools/rehearse/rehearse.py prepare: the virt DTB with its plan, the
+#	pincheck prepare: the virt DTB with its plan, the
 #	windows' reset images). Without BOARD: every VSOC board and variant
 #	and every board rehearsed so far (build/rehearse/*/plan.json).
 #	--reset: the VSOC window's reset image (qemu/run.sh --reset);
@@ -26,7 +26,7 @@
 #	the boards of make rehearse-all's families, one a line (for jobs)
 #   scripts/lava.sh run JOBDIR
 #	lava-run the job of JOBDIR on this machine: the device dictionary
-#	tools/lava/vsoc-qemu.jinja2 rendered with the device-type templates
+#	pincheck/templates/vsoc-qemu.jinja2 rendered with the device-type templates
 #	of lava-server's package (unpacked into the cache) and the job's
 #	context; leaves JOBDIR/lava/{device.yaml,log.yaml,results.txt}
 #	(results: "definition case result" a line). Exit 0 when lava-run
@@ -38,8 +38,8 @@ LAVA=$CACHE/lava
 cmd=${1:-}
 [ -n "$cmd" ] && shift
 
-# the kernel command line of qemu/run.sh
-CMDLINE="earlycon console=ttyAMA0 panic=-1 log_buf_len=16M rdinit=/init"
+# the kernel command line of qemu/run.sh (qemu/machine.sh)
+CMDLINE=$KERNEL_CMDLINE
 
 # lava-server's device-type templates (qemu.jinja2 extends base.jinja2),
 # from its Debian package at the version of the installed dispatcher:
@@ -118,11 +118,7 @@ jobs() {
 	cp "$kernel" "$out/Image"
 	cp "$BUILD/initramfs.cpio" "$out/initramfs.cpio"
 	: >"$out/jobs.txt"
-	export KSRC=$CACHE/linux
-	export DTC=$CACHE/out/vsoc/scripts/dtc/dtc
-	export FDTOVERLAY=$CACHE/out/vsoc/scripts/dtc/fdtoverlay
-	[ -x "$FDTOVERLAY" ] || FDTOVERLAY=$(command -v fdtoverlay)
-	export VIRT_DTB=$BUILD/rehearse/qemu-virt.dtb
+	rehearse_env
 	for b in "${boards[@]}"; do
 		name=$(board_name "$b")
 		if is_vsoc "$b"; then
@@ -131,7 +127,7 @@ jobs() {
 			mkdir -p "$d"
 			"$TOP/scripts/dtb.sh" "$b" "$d/$name.dtb" >&2
 			echo "regs $VSOC_WINDOW $VSOC_WINDOW_SIZE $reset" >"$d/windows.txt"
-			python3 "$TOP/tools/lava/lava.py" job "$name" "$d" "$url" vsoc \
+			pincheck lava job "$name" "$d" "$url" vsoc \
 				"$d/$name.dtb" "$CMDLINE" "$d/windows.txt" "${notify[@]}"
 		else
 			local prep=()
@@ -142,16 +138,9 @@ jobs() {
 			d=$out/$name
 			rm -rf "$d"
 			mkdir -p "$d/prepare"
-			if ! [ -s "$VIRT_DTB" ]; then
-				mkdir -p "$(dirname "$VIRT_DTB")"
-				qemu-system-aarch64 -M virt,gic-version=3,acpi=off,dumpdtb="$VIRT_DTB.tmp" \
-					-cpu cortex-a53 -m 256M -nographic -net none >/dev/null 2>&1 ||
-					die "qemu-system-aarch64 could not describe the virt machine"
-				mv "$VIRT_DTB.tmp" "$VIRT_DTB"
-			fi
-			python3 "$TOP/tools/rehearse/rehearse.py" prepare "$b" "$d/prepare" "${prep[@]}" \
+			pincheck prepare "$b" "$d/prepare" "${prep[@]}" \
 				2>"$d/prepare.log" || { cat "$d/prepare.log" >&2; die "$b: could not be prepared"; }
-			python3 "$TOP/tools/lava/lava.py" job "$name" "$d" "$url" rehearsal \
+			pincheck lava job "$name" "$d" "$url" rehearsal \
 				"$d/prepare/virt.dtb" "$CMDLINE pinctrl.strict_dt=1" "$d/prepare/windows.txt" \
 				"${notify[@]}"
 		fi
@@ -160,7 +149,7 @@ jobs() {
 	msg "lava: $(wc -l <"$out/jobs.txt") job(s) in $out (listed in $out/jobs.txt), fetching from $url"
 	if python3 -c 'import lava_common.schemas' 2>/dev/null; then
 		# shellcheck disable=SC2046
-		python3 "$TOP/tools/lava/lava.py" validate $(cat "$out/jobs.txt") >&2
+		pincheck lava validate $(cat "$out/jobs.txt") >&2
 	else
 		msg "lava: lava_common is not installed (scripts/deps.sh lava): jobs not validated"
 	fi
@@ -176,14 +165,14 @@ run() {
 	l=$d/lava
 	rm -rf "$l"
 	mkdir -p "$l"
-	python3 "$TOP/tools/lava/lava.py" device "$TOP/tools/lava/vsoc-qemu.jinja2" \
+	pincheck lava device "$TOP/pincheck/templates/vsoc-qemu.jinja2" \
 		"$LAVA/device-types" "$d/job.yaml" "$l/device.yaml"
 	# the worker's own address, so that lava-run asks no network
 	# interface for it (the NFS and HTTP parts it would serve are unused)
 	printf 'dispatcher_ip: 127.0.0.1\n' >"$l/dispatcher.yaml"
 	lava-run --job-id "$(basename "$d")" --output-dir "$l/out" --device "$l/device.yaml" \
 		--dispatcher "$l/dispatcher.yaml" "$d/job.yaml" >"$l/stdout.txt" 2>"$l/log.yaml" || rc=$?
-	python3 "$TOP/tools/lava/lava.py" results "$l/log.yaml" >"$l/results.txt"
+	pincheck lava results "$l/log.yaml" >"$l/results.txt"
 	if [ "$rc" != 0 ] || ! grep -q '^lava job pass$' "$l/results.txt"; then
 		msg "lava: $d: lava-run exit $rc; $(grep '^lava job' "$l/results.txt" || echo 'no job result') (log: $l/log.yaml)"
 		return 1
@@ -194,6 +183,6 @@ run() {
 case "$cmd" in
 jobs) jobs "$@" ;;
 run) run "$@" ;;
-families) KSRC=$CACHE/linux python3 "$TOP/tools/rehearse/corpus.py" list "$@" | awk '{ print $2 }' ;;
+families) KSRC=$CACHE/linux pincheck boards "$@" | awk '{ print $2 }' ;;
 *) die "usage: scripts/lava.sh jobs [--url URL] [--out DIR] [--reset F] [--fixup F] [--callback URL [--token NAME]] [BOARD...] | families FAMILY... | run JOBDIR" ;;
 esac

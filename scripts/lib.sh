@@ -24,6 +24,25 @@ export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
 export KBUILD_BUILD_USER=vsoc KBUILD_BUILD_HOST=vsoc
 export KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 2026'
 
+# The host tools: one Python package (pincheck/), python3 -m pincheck --help
+pincheck() { PYTHONPATH=$TOP${PYTHONPATH:+:$PYTHONPATH} python3 -m pincheck "$@"; }
+
+# The machine and the kernel command line (qemu/machine.sh)
+. "$TOP/qemu/machine.sh"
+
+# What pincheck prepare needs: the kernel tree whose tables it reads, the
+# tree's dtc and fdtoverlay (the system's if the build has none), and QEMU
+# virt's own DTB. Dies with the reason when something is missing.
+rehearse_env() {
+	export KSRC=$CACHE/linux
+	export DTC=$CACHE/out/vsoc/scripts/dtc/dtc
+	export FDTOVERLAY=$CACHE/out/vsoc/scripts/dtc/fdtoverlay
+	[ -x "$FDTOVERLAY" ] || FDTOVERLAY=$(command -v fdtoverlay)
+	export VIRT_DTB=$BUILD/rehearse/qemu-virt.dtb
+	[ -x "$DTC" ] || die "the kernel's dtc is missing: $DTC (run make kernel)"
+	virt_dtb "$VIRT_DTB" || die "$QEMU_SYSTEM could not describe the virt machine"
+}
+
 msg() { printf '%s\n' "$*" >&2; }
 die() { printf '%s: error: %s\n' "${0##*/}" "$*" >&2; exit 1; }
 

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The out-of-tree test module of make stress (qemu/pinctrl-consumer-test)
+# The out-of-tree test module of make stress (guest/consumer-test)
 # and the stress board's runtime overlay, built against the cache's kernel
 # build of CONFIG and packed as a cpio to append to the initramfs
 # (qemu/run.sh --initrd-add): /lib/modules/pinctrl-consumer-test.ko and
 # /lib/firmware/stress-overlay.dtbo and stress-vsoc2.dtbo, which the
 # guest's /stress loads.
 #
-#   scripts/module.sh [CONFIG]	(default $VSOC_CONFIG, else vsoc); prints
+#   scripts/module.sh [CONFIG]	(default $KERNEL, else vsoc); prints
 #				the path of the cpio
 #
 # The module is built with "make -C <tree> O=<build> M=<copy> modules"
@@ -19,11 +19,11 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-config=${1:-${VSOC_CONFIG:-vsoc}}
+config=${1:-${KERNEL:-vsoc}}
 out=$CACHE/out/$config
 image=$out/arch/arm64/boot/Image
 [ -f "$image" ] || die "no kernel build $out (run scripts/kernel.sh build $config)"
-src=$TOP/qemu/pinctrl-consumer-test
+src=$TOP/guest/consumer-test
 dir=$BUILD/module/$config
 cpio=$BUILD/module/$config.cpio
 # The module: rebuilt when its sources or the kernel changed

@@ -4,7 +4,7 @@
 # Rehearse every board of the chosen families of the 6.12 tree, and every
 # composite of a base board with tree overlays (the vendor Makefiles'
 # "-dtbs" lines), booted $JOBS at a time; then build/rehearse/summary.txt
-# and summary.csv (tools/rehearse/corpus.py).
+# and summary.csv (pincheck summary).
 #
 #   scripts/rehearse-all.sh [FAMILY...]     imx k3 sunxi tlmm (default: all)
 #   SEED=N COUNT=M scripts/rehearse-all.sh  a seeded sample of M boards
@@ -17,7 +17,7 @@ export KSRC=$CACHE/linux
 out=$BUILD/rehearse
 mkdir -p "$out"
 list=$out/boards.txt
-python3 "$TOP/tools/rehearse/corpus.py" list "$@" >"$list.all"
+pincheck boards "$@" >"$list.all"
 if [ -n "${COUNT:-}" ]; then
 	# the same sample for the same seed
 	python3 - "$list.all" "${SEED:-1}" "$COUNT" >"$list" <<-'EOF'
@@ -41,6 +41,6 @@ awk '{ print $2 }' "$list" |
 		"$TOP/scripts/rehearse.sh" {}
 end=$(date +%s)
 rc=0
-python3 "$TOP/tools/rehearse/corpus.py" summary "$out" "$list" || rc=$?
+pincheck summary "$out" "$list" || rc=$?
 msg "rehearse-all: $(wc -l <"$list") boards in $((end - start)) s on $JOBS jobs; $out/summary.txt"
 exit "$rc"

@@ -8,7 +8,7 @@
 # with pinctrl.strict_dt=1: the core's generic parser refuses what it would
 # only warn about (README "The strict parser").
 #
-#   scripts/rehearse.sh [--quiet] [--compact] [--config NAME] [--fixup F.dtso] BOARD
+#   scripts/rehearse.sh [--quiet] [--compact] [--kernel NAME] [--fixup F.dtso] BOARD
 #
 # --quiet prints the last line of the verdict only; --compact (rehearse-all)
 # keeps the windows gzipped and no reset images (the verdict makes them
@@ -26,31 +26,29 @@
 # build/rehearse/<board>/{console.log,win*.bin,virt.dtb,board.dtb,
 # plan.json,verdict.json}. Exit 0 only when every pin agrees and every
 # consumer applied its default state; 1 on a disagreement; 2 when the board
-# could not be prepared or booted.
+# could not be prepared or booted; 4 when nothing of it could be rehearsed
+# (no pin controller of the board has a driver in the image, say: one line
+# says why).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-quiet= compact= fixup= config=${VSOC_CONFIG:-vsoc}
+quiet= compact= fixup= config=${KERNEL:-vsoc}
 while [ $# -gt 1 ]; do
 	case "$1" in
 	--quiet) quiet=1; shift ;;
 	--compact) compact=1; shift ;;
-	--config) config=$2; shift 2 ;;
+	--kernel) config=$2; shift 2 ;;
 	--fixup) fixup=$2; shift 2 ;;
 	*) die "unknown option $1" ;;
 	esac
 done
-[ $# -eq 1 ] || die "usage: scripts/rehearse.sh [--quiet] [--compact] [--config NAME] [--fixup F.dtso] BOARD"
+[ $# -eq 1 ] || die "usage: scripts/rehearse.sh [--quiet] [--compact] [--kernel NAME] [--fixup F.dtso] BOARD"
 # a boot takes about a second; the debug image (KASAN, kmemleak) far more
 timeout=60
 [ "$config" = vsoc ] || timeout=300
 board=$1
 
-export KSRC=$CACHE/linux
-export DTC=$CACHE/out/vsoc/scripts/dtc/dtc
-export FDTOVERLAY=$CACHE/out/vsoc/scripts/dtc/fdtoverlay
-[ -x "$FDTOVERLAY" ] || FDTOVERLAY=$(command -v fdtoverlay)
-[ -x "$DTC" ] || die "the kernel's dtc is missing: $DTC (run make kernel)"
+rehearse_env
 
 name=$board
 case "$board" in
@@ -70,24 +68,16 @@ fi
 dir=$BUILD/rehearse/${name//\//_}
 mkdir -p "$BUILD/rehearse"
 
-# QEMU virt's own description of the machine qemu/run.sh starts
-export VIRT_DTB=$BUILD/rehearse/qemu-virt.dtb
-if ! [ -s "$VIRT_DTB" ]; then
-	qemu-system-aarch64 -M virt,gic-version=3,acpi=off,dumpdtb="$VIRT_DTB.tmp" \
-		-cpu cortex-a53 -m 256M -nographic -net none >/dev/null 2>&1 ||
-		die "qemu-system-aarch64 could not describe the virt machine"
-	mv "$VIRT_DTB.tmp" "$VIRT_DTB"
-fi
 
 rm -rf "$dir"
 mkdir -p "$dir"
-if ! python3 "$TOP/tools/rehearse/rehearse.py" prepare "$board" "$dir" "${prep[@]}" 2>"$dir/prepare.log"; then
+if ! pincheck prepare "$board" "$dir" "${prep[@]}" 2>"$dir/prepare.log"; then
 	cat "$dir/prepare.log" >&2
 	echo "$board: could not be prepared" >&2
 	exit 2
 fi
 [ -n "$quiet" ] || cat "$dir/prepare.log" >&2
-if ! "$TOP/qemu/run.sh" --config "$config" --name "${name//\//_}" --dir "$dir" \
+if ! "$TOP/qemu/run.sh" --kernel "$config" --name "${name//\//_}" --dir "$dir" \
 	--windows "$dir/windows.txt" --timeout "$timeout" \
 	--append "pinctrl.strict_dt=1" "$dir/virt.dtb" 2>"$dir/run.log"; then
 	cat "$dir/run.log" >&2
@@ -95,10 +85,10 @@ if ! "$TOP/qemu/run.sh" --config "$config" --name "${name//\//_}" --dir "$dir" \
 fi
 rc=0
 if [ -n "$quiet" ]; then
-	python3 "$TOP/tools/rehearse/rehearse.py" verdict "$dir" >"$dir/verdict.txt" || rc=$?
+	pincheck verdict "$dir" >"$dir/verdict.txt" || rc=$?
 	tail -n 1 "$dir/verdict.txt"
 else
-	python3 "$TOP/tools/rehearse/rehearse.py" verdict "$dir" | tee "$dir/verdict.txt" || rc=${PIPESTATUS[0]}
+	pincheck verdict "$dir" | tee "$dir/verdict.txt" || rc=${PIPESTATUS[0]}
 	if [ -s "$dir/console.ktap" ]; then
 		msg "rehearse: the guest's verdict as KTAP: $dir/console.ktap (the host's: verdict.ktap)"
 	else

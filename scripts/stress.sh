@@ -5,7 +5,7 @@
 # churn, threads and malformed debugfs writes, on the debug kernel (KASAN,
 # kmemleak, lockdep, UBSAN, fault injection), then one figure table.
 #
-#   scripts/stress.sh [--quick] [--seed S] [--config NAME]
+#   scripts/stress.sh [--quick] [--seed S] [--kernel NAME]
 #	--quick		the seeded subset tests/cases/80-stress.sh runs
 #			(fewer writes, cycles, switches, overlay cycles and
 #			race operations; every fail-nth sweep runs to its
@@ -19,13 +19,13 @@
 #			unbind/bind cycles with hogs on the pinctrl-single
 #			instance, now run always (also with --quick): they
 #			fail if either fault comes back
-#	--config NAME	kernel build (default $VSOC_CONFIG, else debug); on
+#	--kernel NAME	kernel build (default $KERNEL, else debug); on
 #			an image without fault injection and the lockdown
 #			LSM (vsoc) the fail-nth part does not run and the
 #			probe part binds the second VSOC block once
 #
-# Two boots: "stress" runs the parts (qemu/stress.c) with two CPUs and the
-# test consumer module (qemu/pinctrl-consumer-test, built by
+# Two boots: "stress" runs the parts (guest/stress/stress.c) with two CPUs and the
+# test consumer module (guest/consumer-test, built by
 # scripts/module.sh for the kernel booted, with the board's runtime overlay:
 # the states, overlay, probe and refcounts parts) and is then verified
 # (build/vsoc-verify: the board after the last operation); "stress-lockdown"
@@ -38,13 +38,13 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-quick= seed=1 config=${VSOC_CONFIG:-debug} oversize=1 stride=1
+quick= seed=1 config=${KERNEL:-debug} oversize=1 stride=1
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--quick) quick=1; shift ;;
 	--oversize) oversize=1; shift ;;
 	--seed) seed=$2; shift 2 ;;
-	--config) config=$2; shift 2 ;;
+	--kernel) config=$2; shift 2 ;;
 	*) die "unknown option $1" ;;
 	esac
 done
@@ -64,7 +64,7 @@ start=$(date +%s)
 r=stress${quick:+-quick}
 dtb=$BUILD/dtb/stress.dtb
 "$TOP/scripts/dtb.sh" "$TOP/tests/boards/stress.dts" "$dtb" >/dev/null
-export VSOC_CONFIG=$config
+export KERNEL=$config
 status=0
 module=$("$TOP/scripts/module.sh" "$config") || die "the test module could not be built"
 "$TOP/qemu/run.sh" --name "$r" --timeout "$timeout" --qemu "-smp 2" --initrd-add "$module" \
@@ -89,20 +89,13 @@ imx=$BUILD/run/$r-imx8mm
 rm -f "$imx/console.log"
 imx_verdict=
 if [ "$config" = debug ]; then
-	export KSRC=$CACHE/linux DTC=$CACHE/out/vsoc/scripts/dtc/dtc
-	export FDTOVERLAY=$CACHE/out/vsoc/scripts/dtc/fdtoverlay VIRT_DTB=$BUILD/rehearse/qemu-virt.dtb
-	[ -x "$FDTOVERLAY" ] || FDTOVERLAY=$(command -v fdtoverlay)
-	if ! [ -s "$VIRT_DTB" ]; then
-		mkdir -p "$BUILD/rehearse"
-		qemu-system-aarch64 -M virt,gic-version=3,acpi=off,dumpdtb="$VIRT_DTB" \
-			-cpu cortex-a53 -m 256M -nographic -net none >/dev/null 2>&1 || status=1
-	fi
+	if (rehearse_env); then rehearse_env; else status=1; fi
 	rm -rf "$imx"
-	if python3 "$TOP/tools/rehearse/rehearse.py" prepare freescale/imx8mm-evk "$imx" 2>"$imx.prepare"; then
+	if pincheck prepare freescale/imx8mm-evk "$imx" 2>"$imx.prepare"; then
 		"$TOP/qemu/run.sh" --name "$r-imx8mm" --dir "$imx" --windows "$imx/windows.txt" \
 			--timeout "$timeout" --append "pinctrl.strict_dt=1 vsocinit.stress=fail-nth,churn vsocinit.stress.tag=imx8mm vsocinit.stress.bind=simple-pm-bus:rh006-serial,simple-pm-bus:rh013-mmc,simple-pm-bus:rh016-ethernet vsocinit.stress.cycles=200" \
 			"$imx/virt.dtb" || status=1
-		imx_verdict=$(python3 "$TOP/tools/rehearse/rehearse.py" verdict "$imx" 2>&1 | tail -n 1) || status=1
+		imx_verdict=$(pincheck verdict "$imx" 2>&1 | tail -n 1) || status=1
 	else
 		status=1 imx_verdict="imx8mm-evk could not be prepared: $(tail -n 1 "$imx.prepare")"
 	fi

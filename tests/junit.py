@@ -7,7 +7,7 @@
 CASES.TSV has one line per case that ran: name, file, exit status, seconds,
 the stdout file and the stderr file, separated by tabs. Each "PASS <name>"
 line of a case's stdout is a passing testcase, each "FAIL <name>: <why>" a
-failing one (the message is <why>); a case that exited non-zero without a
+failing one (the message is <why>), each "SKIP <name>: <why>" a skipped one; a case that exited non-zero without a
 FAIL line is one failing testcase named after the case. One <testsuite>
 per case, the classname of its testcases is the case's name (its file name
 without the extension: a dot would read as a package to Jenkins).
@@ -41,7 +41,7 @@ def main(tsv, out):
     for name, path, rc, secs, stdout, stderr in lines:
         rc, secs = int(rc), float(secs)
         suite = ET.SubElement(root, "testsuite", name=name, file=path)
-        tests = failures = 0
+        tests = failures = skipped = 0
         try:
             with open(stdout, encoding="utf-8", errors="replace") as f:
                 results = f.read().splitlines()
@@ -51,6 +51,12 @@ def main(tsv, out):
             if line.startswith("PASS "):
                 ET.SubElement(suite, "testcase", classname=name, name=clean(line[5:]))
                 tests += 1
+            elif line.startswith("SKIP "):
+                what, sep, why = line[5:].partition(": ")
+                case = ET.SubElement(suite, "testcase", classname=name, name=clean(what))
+                ET.SubElement(case, "skipped", message=clean(why))
+                tests += 1
+                skipped += 1
             elif line.startswith("FAIL "):
                 what, sep, why = line[5:].partition(": ")
                 case = ET.SubElement(suite, "testcase", classname=name, name=clean(what))
@@ -70,6 +76,7 @@ def main(tsv, out):
             err.text = clean(tail(stderr, 20))
         suite.set("tests", str(tests))
         suite.set("failures", str(failures))
+        suite.set("skipped", str(skipped))
         suite.set("errors", "0")
         suite.set("time", "%d" % secs)
         total["tests"] += tests

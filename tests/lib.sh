@@ -17,6 +17,15 @@ check() {
 	shift
 	if "$@" >/dev/null 2>&1; then pass "$name"; else fail "$name" "$*"; fi
 }
+# skip NAME WHY: the case cannot run here (a package it needs is missing)
+skip() { echo "SKIP $1: $2"; }
+# needs GROUP NAME: skip NAME and end the case unless scripts/deps.sh's
+# optional package group GROUP is installed (make test installs it)
+needs() {
+	"$TOP/scripts/deps.sh" --check "$1" >/dev/null 2>&1 && return 0
+	skip "$2" "the packages of 'scripts/deps.sh $1' are not installed (make test installs them)"
+	exit 0
+}
 finish() { [ "$NFAIL" -eq 0 ]; }
 
 # The text between the begin and end markers of one dump in a console log.

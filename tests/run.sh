@@ -4,12 +4,19 @@
 # Run every test under tests/cases/ (in name order) and count the results.
 #
 #   tests/run.sh [PATTERN...]	only cases whose file name contains a PATTERN
+#   KERNEL=debug tests/run.sh	the cases that declare the debug kernel
 #
 # A case is an executable that reports one or more results on stdout as
-# "PASS <name>" or "FAIL <name>: <why>" (tests/lib.sh has helpers) and exits
-# non-zero if anything failed. A case that exits non-zero without reporting
-# a failure counts as one failure. The last line is "N passed, N failed";
-# the exit status is non-zero on any failure.
+# "PASS <name>", "FAIL <name>: <why>" or "SKIP <name>: <why>" (a package
+# it needs is missing; tests/lib.sh has helpers) and exits non-zero if
+# anything failed. A case that exits non-zero without reporting a failure
+# counts as one failure. The last line is "N passed, N failed" (skips are
+# counted on the line before it); the exit status is non-zero on any
+# failure.
+#
+# Each case declares the kernels it boots on in its header, a line
+# "# kernels: vsoc debug" or "# kernels: vsoc"; a case runs when it names
+# $KERNEL (vsoc by default).
 #
 # Every run, with or without a PATTERN, also writes the results as JUnit XML
 # to build/tests/junit.xml (tests/junit.py): one testcase per result.
@@ -19,7 +26,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-passed=0 failed=0
+passed=0 failed=0 skipped=0
+kernel=${KERNEL:-vsoc}
 cases=${VSOC_TEST_CASES:-tests/cases}
 logdir=${VSOC_TEST_OUT:-build/tests}
 mkdir -p "$logdir"
@@ -43,13 +51,21 @@ for t in "$cases"/*; do
 	fi
 	name=$(basename "$t")
 	name=${name%.*}
+	kernels=$(sed -n 's/^# kernels: *//p' "$t" | head -n 1)
+	if [ -z "$kernels" ]; then
+		echo "FAIL $name: no \"# kernels: ...\" line in its header"
+		failed=$((failed + 1))
+		continue
+	fi
+	[[ " $kernels " == *" $kernel "* ]] || continue
 	log=$logdir/$name.log
 	start=$(date +%s)
 	"$t" >"$log.out" 2>"$log" </dev/null
 	rc=$?
 	p=$(grep -c '^PASS ' "$log.out")
 	f=$(grep -c '^FAIL ' "$log.out")
-	grep -E '^(PASS|FAIL) ' "$log.out" | sed 's/^PASS /ok   /; s/^FAIL /FAIL /'
+	k=$(grep -c '^SKIP ' "$log.out")
+	grep -E '^(PASS|FAIL|SKIP) ' "$log.out" | sed 's/^PASS /ok   /; s/^FAIL /FAIL /'
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		echo "FAIL $name: exited $rc without a result; last lines of $log:"
 		tail -n 5 "$log" | sed 's/^/     /'
@@ -59,9 +75,11 @@ for t in "$cases"/*; do
 	fi
 	passed=$((passed + p))
 	failed=$((failed + f))
+	skipped=$((skipped + k))
 	secs=$(($(date +%s) - start))
 	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$t" "$rc" "$secs" "$log.out" "$log" >>"$ran"
 	echo "     ($name: $secs s, log $log)"
 done
+echo "$skipped skipped"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
+# kernels: vsoc
 # The repository as a newcomer reads it (boots nothing):
 #  - README's "Layout" table against git ls-files: every tracked top-level
 #    file and directory has a row (or, for a directory described by rows of

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
+# kernels: vsoc debug
 # The boot harness: a board boots, its console and register window are kept,
 # and every way a boot can go wrong is reported with the board and the reason.
 . "$(dirname "$0")/../lib.sh"

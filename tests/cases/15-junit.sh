@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
+# kernels: vsoc
 # tests/run.sh writes JUnit XML: run it on a directory of fake cases (one
 # that passes, one that passes and fails, one that exits non-zero without a
-# result) and read build/tests/junit.xml back with python3's xml.etree:
-# counts, names, classnames, the failure messages, escaping; a run with a
-# PATTERN writes it too, with only the cases that ran.
+# result, one that skips, one for the debug kernel only, one that declares
+# no kernel) and read build/tests/junit.xml back with python3's xml.etree:
+# counts, names, classnames, the failure and skip messages, escaping; a run
+# with a PATTERN writes it too, with only the cases that ran; KERNEL=debug
+# runs only the cases that declare it.
 . "$(dirname "$0")/../lib.sh"
 
 work=$BUILD/tests/junit
@@ -12,10 +15,12 @@ rm -rf "$work"
 mkdir -p "$work/cases"
 cat >"$work/cases/a-pass.sh" <<'CASE'
 #!/bin/sh
+# kernels: vsoc
 echo "PASS one: <b>bold</b> & \"quoted\""
 CASE
 cat >"$work/cases/b-fail.sh" <<'CASE'
 #!/bin/sh
+# kernels: vsoc debug
 printf 'PASS colour \033[1mescape\033[0m\n'
 echo "some noise on stdout"
 echo "FAIL broken: wanted <1> & got \"2\": no"
@@ -24,11 +29,25 @@ exit 1
 CASE
 cat >"$work/cases/c-silent.sh" <<'CASE'
 #!/bin/sh
+# kernels: vsoc
 echo "it died" >&2
 exit 3
 CASE
+cat >"$work/cases/e-skip.sh" <<'CASE'
+#!/bin/sh
+# kernels: vsoc
+echo "SKIP browser: no chromium"
+CASE
+cat >"$work/cases/f-debug.sh" <<'CASE'
+#!/bin/sh
+# kernels: debug
+echo "PASS debug only"
+CASE
 printf 'not executable, not a case\n' >"$work/cases/d-notes.txt"
 chmod +x "$work/cases/"*.sh
+mkdir -p "$work/undeclared"
+printf '#!/bin/sh\necho "PASS no header"\n' >"$work/undeclared/x-bare.sh"
+chmod +x "$work/undeclared/x-bare.sh"
 
 # check_xml NAME XML EXPECTED-PYTHON: the python expression, over the parsed
 # root r and the testcases tc (a list of (classname, name, failure message
@@ -56,15 +75,17 @@ PY
 out=$(VSOC_TEST_CASES=$work/cases VSOC_TEST_OUT=$work/out "$TOP/tests/run.sh" 2>&1)
 rc=$?
 xml=$work/out/junit.xml
-if [ $rc != 0 ] && [ "$(tail -n 1 <<<"$out")" = "2 passed, 2 failed" ]; then
-	pass "junit: the fake cases run: 2 passed, 2 failed, exit $rc"
+if [ $rc != 0 ] && [ "$(tail -n 2 <<<"$out" | tr '\n' '/')" = "1 skipped/2 passed, 2 failed/" ]; then
+	pass "junit: the fake cases run: 1 skipped, 2 passed, 2 failed, exit $rc"
 else
-	fail junit-run "exit $rc, last line: $(tail -n 1 <<<"$out")"
+	fail junit-run "exit $rc, last lines: $(tail -n 2 <<<"$out" | tr '\n' '/')"
 fi
-check_xml "junit.xml is well-formed XML with one testsuite per case" "$xml" \
-	'r.tag == "testsuites" and [s.get("name") for s in r] == ["a-pass", "b-fail", "c-silent"]'
-check_xml "4 testcases, 2 failures, in the totals and per suite" "$xml" \
-	'len(tc) == 4 and r.get("tests") == "4" and r.get("failures") == "2" and [(s.get("tests"), s.get("failures")) for s in r] == [("1", "0"), ("2", "1"), ("1", "1")]'
+check_xml "junit.xml is well-formed XML with one testsuite per case of the plain kernel" "$xml" \
+	'r.tag == "testsuites" and [s.get("name") for s in r] == ["a-pass", "b-fail", "c-silent", "e-skip"]'
+check_xml "5 testcases, 2 failures, in the totals and per suite" "$xml" \
+	'len(tc) == 5 and r.get("tests") == "5" and r.get("failures") == "2" and [(s.get("tests"), s.get("failures")) for s in r] == [("1", "0"), ("2", "1"), ("1", "1"), ("1", "0")]'
+check_xml "a SKIP is a skipped testcase with its reason" "$xml" \
+	'r.find("testsuite[@name=\"e-skip\"]/testcase/skipped").get("message") == "no chromium" and r.find("testsuite[@name=\"e-skip\"]").get("skipped") == "1"'
 check_xml "a PASS with markup in its name is one testcase, escaped" "$xml" \
 	'("a-pass", "one: <b>bold</b> & \"quoted\"", None) in tc'
 check_xml "a PASS with terminal escapes still parses" "$xml" \
@@ -85,4 +106,23 @@ else
 fi
 check_xml "a run with a PATTERN rewrites junit.xml with its own results" "$xml" \
 	'len(tc) == 1 and tc[0][0] == "a-pass" and r.get("failures") == "0"'
+
+out=$(KERNEL=debug VSOC_TEST_CASES=$work/cases VSOC_TEST_OUT=$work/out "$TOP/tests/run.sh" 2>&1)
+rc=$?
+if [ $rc != 0 ] && [ "$(tail -n 1 <<<"$out")" = "2 passed, 1 failed" ]; then
+	pass "junit: KERNEL=debug runs the two cases that declare debug: 2 passed, 1 failed"
+else
+	fail junit-kernel "exit $rc, last line: $(tail -n 1 <<<"$out")"
+fi
+check_xml "KERNEL=debug: junit.xml has b-fail and f-debug only" "$xml" \
+	'[s.get("name") for s in r] == ["b-fail", "f-debug"]'
+
+out=$(VSOC_TEST_CASES=$work/undeclared VSOC_TEST_OUT=$work/out2 "$TOP/tests/run.sh" 2>&1)
+rc=$?
+if [ $rc != 0 ] && grep -qF 'FAIL x-bare: no "# kernels: ..." line in its header' <<<"$out" &&
+   [ "$(tail -n 1 <<<"$out")" = "0 passed, 1 failed" ]; then
+	pass "junit: a case that declares no kernel fails, unrun"
+else
+	fail junit-undeclared "exit $rc, output: $(tr '\n' '/' <<<"$out")"
+fi
 finish

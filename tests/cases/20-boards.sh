@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
+# kernels: vsoc debug
 # Every board under boards/: compiles with the kernel's dtc without a
 # warning, validates with dt-schema against our bindings, boots, every
 # device with a pinctrl state probed, and the verifier finds the DTB,

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
+# kernels: vsoc
 #
-# The guest's own verdict on the console as KTAP (qemu/init.c runs the
+# The guest's own verdict on the console as KTAP (guest/init.c runs the
 # verifier built for the guest on the booted DTB, its debugfs and the window
 # through /dev/mem): the kernel's kunit.py parse reads it, and it is the
 # host's verdict of the same run (vsoc-verify --ktap on the capture), line

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
+# kernels: vsoc debug
 # The KUnit suites of the driver and of the core's generic DT parser, run at
 # boot in the test image: every KUnit test (each parameter of a
 # parameterised test) counts as one result.
@@ -10,7 +11,7 @@ dtb=$(board_dtb vsoc-evb) || { fail kunit-dtb "vsoc-evb does not compile"; exit 
 # times slower, and a loaded CI machine slower again: its limit is a
 # hang detector, not a figure (the suites' time is in the README).
 limit=120
-[ "${VSOC_CONFIG:-vsoc}" = debug ] && limit=420
+[ "${KERNEL:-vsoc}" = debug ] && limit=420
 if ! "$TOP/qemu/run.sh" --name kunit --timeout "$limit" --append "kunit.enable=1" "$dtb"; then
 	fail kunit-boot "the KUnit image did not boot cleanly"
 	exit 1

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
+# kernels: vsoc debug
 # The driver on a booted board: hogs, a group-level config and a consumer's
 # default state show in debugfs with the values the DT gave, and the
 # registers hold exactly the datasheet's encoding. State left by firmware

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
+# kernels: vsoc
 # The kernel series as a maintainer gets it: it applies with git am on a
 # pristine tree, gives exactly the tree the image is built from, passes
 # checkpatch --strict (only the warnings the cover letter justifies), our
@@ -55,7 +56,8 @@ exp=$(mktemp -d)
 if VSOC_EXPORT_DIR=$exp "$TOP/scripts/kernel.sh" export >/dev/null 2>&1 &&
    out=$(diff -r "$TOP/kernel/series" "$exp/series" &&
 	 diff -r "$TOP/kernel/patches" "$exp/patches" &&
-	 diff -r "$TOP/kernel/src" "$exp/src"); then
+	 diff -r "$TOP/kernel/src" "$exp/src" &&
+	 diff -r "$TOP/bindings/pinctrl" "$exp/bindings/pinctrl"); then
 	pass "series: exporting the built branch again changes nothing in kernel/"
 else
 	fail series-export "re-export differs: $(head -n 5 <<<"$out")"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
+# kernels: vsoc
 # The binding validates with Debian's dt-schema and its example compiles and
 # validates against it (scripts/dt-check.sh prints one line per check).
 # scripts/dt-check.sh copies what the kernel's dt_binding_check does,

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
+# kernels: vsoc debug
 # The corpus of malformed boards (tests/corpus/*.dts): each is a real board
 # plus one mistake. Each case compiles (or dtc refuses it with the expected
 # error), boots, and then the kernel log holds every "expect:" text, no
@@ -26,7 +27,7 @@
 # A device is bound when it is a handle in pinctrl-handles, or the parent
 # of a GPIO chip (the PL061 has no pin states), and is not deferred.
 #
-#	CORPUS_CONFIG=debug tests/run.sh corpus	boots the debug kernel
+#	KERNEL=debug tests/run.sh corpus	boots the debug kernel
 #	CORPUS=NAME tests/run.sh corpus		only cases whose name has NAME
 #
 # Then, if build/vsoc-verify exists, every booted case whose controller
@@ -34,7 +35,7 @@
 # that did bind is what debugfs and the registers hold.
 . "$(dirname "$0")/../lib.sh"
 
-CORPUS_CONFIG=${CORPUS_CONFIG:-${VSOC_CONFIG:-vsoc}}
+kernel=${KERNEL:-vsoc}
 out=$BUILD/corpus
 mkdir -p "$out"
 dbg=/sys/kernel/debug
@@ -112,7 +113,7 @@ for case in "${cases[@]}"; do
 	"$TOP/scripts/dtb.sh" "$dts" "$out/$case.dtb" >"$out/$case.dtc" 2>&1
 	echo $? >"$out/$case.dtcrc"
 	[ "$(cat "$out/$case.dtcrc")" = 0 ] && [ -z "$dtcfail" ] || continue
-	args=(--name "corpus-$case" --config "$CORPUS_CONFIG"
+	args=(--name "corpus-$case" --kernel "$kernel"
 	      --append "vsocinit.dump=$dumps")
 	if [ -n "$reset" ]; then
 		# shellcheck disable=SC2086 # options, split on purpose

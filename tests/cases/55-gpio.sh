@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
+# kernels: vsoc
 # The VSOC block's GPIO controller, on tests/boards/gpio.dts, in one boot
 # whose pads the host drives while the guest runs (qemu/gpio-in.sh):
 # Debian's gpiod tools (libgpiod 1.6) in the guest find the chip and its

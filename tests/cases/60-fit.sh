@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
+# kernels: vsoc
 # The boot-loader path. The FIT (what "make fit" runs: scripts/fit.sh) holds
 # the kernel, the initramfs, every board and board variant with a
 # configuration each, and every image's sha256 matches its data. Debian's
@@ -60,7 +61,7 @@ boot_pair() {
 }
 
 # The FIT
-if out=$("$TOP/scripts/fit.sh" --config "${VSOC_CONFIG:-vsoc}" "$FIT" 2>&1); then
+if out=$("$TOP/scripts/fit.sh" --kernel "${KERNEL:-vsoc}" "$FIT" 2>&1); then
 	pass "fit: scripts/fit.sh (make fit) builds build/vsoc.itb with mkimage"
 else
 	fail fit-build "$(tail -n 3 <<<"$out")"

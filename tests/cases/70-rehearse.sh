@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
+# kernels: vsoc debug
 #
 # Real boards rehearsed with their SoC's own mainline pin controller driver
 # (scripts/rehearse.sh): two boards per family verify pin by pin, with
@@ -8,7 +9,7 @@
 # name and both DT paths; and each kind of disagreement (mux, config, input
 # select, a write no state explains) provoked in a real capture is reported
 # as exactly that pin and field. Every rehearsal also leaves the guest's own
-# verdict, the KTAP on its console (tools/verify/rehearse-ktap.c, from the
+# verdict, the KTAP on its console (checker/rehearse-ktap.c, from the
 # plan in the booted DTB, debugfs and /dev/mem): the kernel's kunit.py parse
 # reads it, and it is the host's verdict.ktap line for line, on every board
 # here, on the conflict, and on a boot whose DT a fixup changed (one pin
@@ -18,7 +19,7 @@ set -uo pipefail
 . "$(dirname "$0")/../lib.sh"
 
 R=$TOP/scripts/rehearse.sh
-V="python3 $TOP/tools/rehearse/rehearse.py verdict"
+V="pincheck verdict"
 KUNIT="python3 $CACHE/linux/tools/testing/kunit/kunit.py parse"
 out=$BUILD/rehearse
 
@@ -89,7 +90,7 @@ window_of() {
 # per family and the conflict: the drivers' paths under the sanitizers; the
 # verdict's own logic is tested once, on the normal kernel.
 debug=
-[ "${VSOC_CONFIG:-vsoc}" = vsoc ] || debug=1
+[ "${KERNEL:-vsoc}" = vsoc ] || debug=1
 
 # --- two boards per family, the first of each the one README names -------
 rehearse_ok freescale/imx8mm-evk 79

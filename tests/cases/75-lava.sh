@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
+# kernels: vsoc
 #
 # LAVA (make lava, scripts/lava.sh): the job of every VSOC board and of two
 # rehearsed real boards (with a results callback, as a KernelCI lab's) passes
@@ -7,14 +8,14 @@
 # submission), and one that breaks it does not; then a
 # VSOC board and a rehearsed real board, each with a deliberate mismatch,
 # go through Debian's lava-dispatcher (lava-run with the local QEMU device
-# dictionary tools/lava/vsoc-qemu.jinja2 rendered on lava-server's
+# dictionary pincheck/templates/vsoc-qemu.jinja2 rendered on lava-server's
 # qemu.jinja2): the job completes, and the test cases LAVA recorded from the
 # console's KTAP are, case by case, the host's verdict of a direct boot of
 # the same board (one pin fails, the one made to).
 set -uo pipefail
 . "$(dirname "$0")/../lib.sh"
 
-"$TOP/scripts/deps.sh" lava >&2 || { fail lava-deps "scripts/deps.sh lava failed"; exit 1; }
+needs lava lava
 
 L=$TOP/scripts/lava.sh
 out=$BUILD/tests/lava
@@ -47,7 +48,7 @@ fi
 # the check is LAVA's: a job with a monitor name it refuses is invalid
 if [ -f "$j" ]; then
 	sed 's/^    - name: pins$/    - name: pins and more/' "$j" >"$out/broken.yaml"
-	r=$(python3 "$TOP/tools/lava/lava.py" validate "$out/broken.yaml" 2>&1)
+	r=$(pincheck lava validate "$out/broken.yaml" 2>&1)
 	[ $? = 1 ] && grep -q 'INVALID' <<<"$r" && pass "lava-schema-refuses" ||
 		fail "lava-schema-refuses" "a job with monitor name 'pins and more' passed: $r"
 fi
@@ -64,7 +65,7 @@ through_lava() {
 	pass "lava-$name-run"
 	r=$jd/lava/results.txt
 	grep '^pins ' "$r" | sort >"$out/$name.lava"
-	python3 "$TOP/tools/lava/lava.py" ktap-cases "$host" | sort >"$out/$name.host"
+	pincheck lava ktap-cases "$host" | sort >"$out/$name.host"
 	if [ -s "$out/$name.host" ] && diff -q "$out/$name.lava" "$out/$name.host" >/dev/null; then
 		pass "lava-$name-cases-are-the-host-verdict"
 	else

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
+# kernels: vsoc debug
 # The seeded subset of make stress (scripts/stress.sh --quick): on the
 # debug kernel every fail-nth sweep (failslab and fail_page_alloc) of
 # binding each consumer and the pinctrl-single controller, a pinmux-select
@@ -21,7 +22,7 @@
 
 out=$BUILD/tests/stress.table
 mkdir -p "$BUILD/tests"
-"$TOP/scripts/stress.sh" --quick --seed 14 --config "${VSOC_CONFIG:-vsoc}" >"$out" 2>&1
+"$TOP/scripts/stress.sh" --quick --seed 14 --kernel "${KERNEL:-vsoc}" >"$out" 2>&1
 rc=$?
 cat "$out" >&2
 rows=$(grep -E '^\| [a-z][a-z0-9/-]* ' "$out" | grep -v '^| part' || true)
@@ -40,7 +41,7 @@ done <<<"$rows"
 for part in oversize churn/single-hog states overlay probe refcounts; do
 	grep -qE "^\| $part " "$out" || fail "stress-$part" "the part did not run"
 done
-if [ "${VSOC_CONFIG:-vsoc}" = debug ]; then
+if [ "${KERNEL:-vsoc}" = debug ]; then
 	for part in fail-nth lockdown; do
 		grep -qE "^\| $part " "$out" || fail "stress-$part" "the part did not run"
 	done

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
+# kernels: vsoc
 # The seeded subset of make fuzz (scripts/fuzz.sh --quick --seed 14): 120
 # distinct boards made by mutating the pin nodes and states of the VSOC
 # boards, the test boards, imx8mm-evk and k3-am625-beagleplay, each booted.
@@ -15,7 +16,7 @@
 
 out=$BUILD/tests/fuzz.out
 mkdir -p "$BUILD/tests"
-"$TOP/scripts/fuzz.sh" --quick --seed 14 --config "${VSOC_CONFIG:-vsoc}" >"$out" 2>&1
+"$TOP/scripts/fuzz.sh" --quick --seed 14 --kernel "${KERNEL:-vsoc}" >"$out" 2>&1
 rc=$?
 cat "$out" >&2
 sum=$(grep -E '^fuzz: seed 14, quick' "$out" || true)
@@ -64,7 +65,7 @@ done
 # the rule (verify, or be refused naming node and property), or the fault
 # is back.
 rout=$BUILD/tests/fuzz-replay.out
-"$TOP/scripts/fuzz.sh" --replay --config "${VSOC_CONFIG:-vsoc}" >"$rout" 2>&1
+"$TOP/scripts/fuzz.sh" --replay --kernel "${KERNEL:-vsoc}" >"$rout" 2>&1
 rsum=$(grep -E '^fuzz: seed replay, config' "$rout" || true)
 if [ -z "$rsum" ] || ! [ -f "$BUILD/fuzz/replay/results.json" ]; then
 	fail fuzz-corpus "scripts/fuzz.sh --replay did not finish: $(tail -n 1 "$rout")"

@@ -23,10 +23,9 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "../../tools/rehearse"))
+sys.path.insert(0, os.path.join(HERE, "..", ".."))
 
-import fdt      # noqa: E402
-import verdict  # noqa: E402
+from pincheck import fdt, verdict  # noqa: E402
 
 
 def write_node(node, path):

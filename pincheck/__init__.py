@@ -1,0 +1,21 @@
+# SPDX-License-Identifier: GPL-2.0
+"""pincheck: does a board's pin configuration do what its device tree says?
+
+The host side of the check, one package with one front door,
+``python3 -m pincheck <command> --help`` (the make targets call it):
+
+  prepare, verdict   a board of the tree (or your own .dts) made into a plan
+                     and a QEMU virt DTB with its pin controllers in RAM
+                     windows, then, after the boot, the per-pin verdict
+  boards, summary    the boards each family covers; the summary of a sweep
+  fuzz               mutated boards: make, import the corpus, judge
+  report             the HTML pin map of every board run
+  lava               LAVA jobs for the boards
+  scan               the pin nodes of every arm64 DTB of a tree, checked
+
+Modules: fdt (DTBs), board (compile a board, move its controllers), verdict
+(expected against debugfs and registers), ktap (the plan in the DTB, the
+KTAP of a verdict), families/ (one module per pin controller family),
+csrc (tables read from the tree's C sources), boardlist, fuzz/, report,
+lava, scan; tests/ holds the unit tests (pytest, no QEMU).
+"""

@@ -1,0 +1,310 @@
+# SPDX-License-Identifier: GPL-2.0
+"""A board of the kernel tree, compiled as kbuild does, turned into a DTB
+for QEMU virt: the machine QEMU describes, every MMIO pin controller of the
+board in a reserved window of its own (pin nodes and phandles intact), and
+every enabled consumer with pin states as a device of its own.
+
+The plan (what was moved where, what could not be rehearsed and why) is
+written next to the DTB as plan.json; the verdict reads it.
+"""
+
+import json
+import os
+import re
+import subprocess
+
+from . import fdt
+from . import families
+
+WINDOW_BASE = 0x4C000000        # below the top of QEMU virt's 256 MiB
+WINDOW_LIMIT = 0x4F000000
+SPI_BASE = 180                  # GIC SPIs above what QEMU virt uses
+HOUSEKEEPING = ("/__symbols__", "/__fixups__", "/__local_fixups__",
+                "/aliases", "/chosen", "/memory", "/reserved-memory")
+
+
+class Controller:
+    def __init__(self, orig, family, index):
+        self.orig = orig
+        self.family = family
+        self.index = index
+        self.windows = []       # [(name, addr, size, orig_addr, orig_size)]
+        self.pin_names = {}
+        self.pad_names = {}
+        self.dev_name = None
+        self.label = None
+
+    def to_json(self):
+        return {"path": self.orig.path, "family": self.family.name, "label": self.label,
+                "compatible": self.orig.strings("compatible"),
+                "dev_name": self.dev_name,
+                "windows": [{"name": w[0], "addr": w[1], "size": w[2],
+                             "orig_addr": w[3], "orig_size": w[4]} for w in self.windows],
+                "pad_names": {str(k): v for k, v in self.pad_names.items()}}
+
+
+def kernel_cpp(src, out, ksrc, extra_inc=()):
+    """cpp as kbuild's cmd_dtc runs it; returns the files it read"""
+    dep = out + ".d"
+    cmd = ["gcc", "-E", "-nostdinc", "-undef", "-D__DTS__", "-x", "assembler-with-cpp",
+           "-I", os.path.dirname(os.path.abspath(src)),
+           "-I", os.path.join(ksrc, "scripts/dtc/include-prefixes")]
+    for d in extra_inc:
+        cmd += ["-I", d]
+    cmd += ["-MD", "-MF", dep, "-o", out, src]
+    subprocess.run(cmd, check=True)
+    with open(dep) as f:
+        deps = f.read().replace("\\\n", " ").split(":", 1)[1].split()
+    os.unlink(dep)
+    return [d for d in deps if d.endswith((".dts", ".dtsi", ".dtso"))]
+
+
+def compile_dts(src, out, ksrc, dtc):
+    pre = out + ".pre"
+    deps = kernel_cpp(src, pre, ksrc)
+    r = subprocess.run([dtc, "-q", "-@", "-I", "dts", "-O", "dtb", "-i",
+                        os.path.dirname(os.path.abspath(src)), "-o", out, pre],
+                       capture_output=True, text=True)
+    os.unlink(pre)
+    if r.returncode:
+        raise SystemExit("rehearse: dtc failed on %s:\n%s" % (src, r.stderr.strip()))
+    return deps
+
+
+def resolve(board, ksrc):
+    """BOARD -> [source files]: tree name, tree name+overlay(s), or a path"""
+    dts_root = os.path.join(ksrc, "arch/arm64/boot/dts")
+    if board.endswith((".dts",)) and os.path.isfile(board):
+        return [board]
+    parts = board.split("+")
+    base = os.path.join(dts_root, parts[0] + ".dts")
+    if not os.path.isfile(base):
+        raise SystemExit("rehearse: no board %s (looked for %s)" % (parts[0], base))
+    srcs = [base]
+    for o in parts[1:]:
+        cand = [os.path.join(os.path.dirname(base), o + ".dtso"),
+                os.path.join(dts_root, o + ".dtso"), o]
+        if o.endswith(".dtso") and not os.path.isfile(o):
+            raise SystemExit("rehearse: no overlay file %s" % o)
+        f = next((c for c in cand if os.path.isfile(c)), None)
+        if not f:
+            raise SystemExit("rehearse: no overlay %s for %s" % (o, parts[0]))
+        srcs.append(f)
+    return srcs
+
+
+def build_board_dtb(srcs, out, ksrc, dtc, fdtoverlay):
+    deps = compile_dts(srcs[0], out, ksrc, dtc)
+    for i, o in enumerate(srcs[1:]):
+        odtb = "%s.ovl%d.dtbo" % (out, i)
+        deps += compile_dts(o, odtb, ksrc, dtc)
+        r = subprocess.run([fdtoverlay, "-i", out, "-o", out, odtb],
+                           capture_output=True, text=True)
+        os.unlink(odtb)
+        if r.returncode:
+            raise SystemExit("rehearse: overlay %s does not apply: %s" % (o, r.stderr.strip()))
+    return deps
+
+
+PAD_RX = re.compile(r"IOPAD\(\s*(0x[0-9a-fA-F]+|\d+)\s*,[^)]*\)[^/\n]*/\*\s*\(([^)]*)\)\s*([^*]*?)\s*\*/")
+NODE_RX = re.compile(r"^\s*(?:[\w]+\s*:\s*)?([\w,.+@-]+)\s*\{")
+
+
+def pad_names_from_sources(deps):
+    """(node name, offset) -> "PAD (BALL)" from the comments of TI's boards
+    ("AM62X_IOPAD(0x01f0, PIN_INPUT, 0) /* (A18) EXT_REFCLK1.EXT_REFCLK1 */")"""
+    names = {}
+    for f in deps:
+        try:
+            text = open(f, errors="replace").read()
+        except OSError:
+            continue
+        node = None
+        for line in text.splitlines():
+            m = NODE_RX.match(line)
+            if m:
+                node = m.group(1)
+            for m in PAD_RX.finditer(line):
+                off = int(m.group(1), 0)
+                pad = m.group(3).split(".")[0].strip()
+                names[(node, off)] = ("%s (%s)" % (pad, m.group(2).strip())).strip()
+    return names
+
+
+def pin_state_props(node):
+    """[(state name, index, [phandles])] of pinctrl-names / pinctrl-N"""
+    names = node.strings("pinctrl-names")
+    out = []
+    i = 0
+    while node.has("pinctrl-%d" % i):
+        name = names[i] if i < len(names) else str(i)
+        out.append((name, i, node.cells("pinctrl-%d" % i) or []))
+        i += 1
+    return out
+
+
+def controller_of(pin_node, ctrl_by_node):
+    for a in [pin_node] + list(pin_node.ancestors()):
+        if a in ctrl_by_node:
+            return a
+        if a.has("compatible") and a is not pin_node:
+            return a
+    return None
+
+
+def transform(board_dtb, virt_dtb, out_dtb, deps):
+    tree = fdt.read(board_dtb)
+    virt = fdt.read(virt_dtb)
+    by_ph = tree.by_phandle()
+    plan = {"controllers": [], "consumers": [], "skipped": [], "windows": []}
+
+    # pin controllers: every node a pin state points into
+    targets = {}
+    for n in tree.root.walk():
+        if any(n.path.startswith(h) for h in HOUSEKEEPING):
+            continue
+        for _, _, phs in pin_state_props(n):
+            for ph in phs:
+                if ph in by_ph:
+                    targets[ph] = by_ph[ph]
+    ctrl_nodes = []
+    for t in targets.values():
+        c = controller_of(t, ())
+        if c is not None and c not in ctrl_nodes:
+            ctrl_nodes.append(c)
+    ctrls = {}
+    bad_ctrl = {}
+    next_addr = WINDOW_BASE
+    for c in ctrl_nodes:
+        fam = families.family_of(c)
+        if fam is None:
+            bad_ctrl[c] = families.why_not(c)
+            continue
+        if not c.enabled():
+            bad_ctrl[c] = "the pin controller %s is disabled" % c.path
+            continue
+        ctl = Controller(c, fam, len(ctrls))
+        ctl.label = tree.label_of(c) or c.name
+        for i, (a, s) in enumerate(c.regs()):
+            size = (s + 0xFFF) & ~0xFFF
+            if next_addr + size > WINDOW_LIMIT:
+                raise SystemExit("rehearse: the register windows do not fit below 0x%x" % WINDOW_LIMIT)
+            ctl.windows.append(("win%d-%d" % (ctl.index, i), next_addr, size,
+                                c.translate(a), s))
+            next_addr += size
+        ctrls[c] = ctl
+
+    # the new tree: QEMU's machine plus reserved windows, controllers, consumers
+    root = virt.root
+    rm = root.child("reserved-memory") or root.add("reserved-memory")
+    rm.set_cells("#address-cells", [2])
+    rm.set_cells("#size-cells", [2])
+    rm.set_empty("ranges")
+    next_ph = max(tree.max_phandle(), virt.max_phandle()) + 1
+    clk = root.add("rehearse-clock")
+    clk.set_strings("compatible", ["fixed-clock"])
+    clk.set_cells("#clock-cells", [0])
+    clk.set_cells("clock-frequency", [24000000])
+    clk.set_cells("phandle", [next_ph])
+    ctx = {"clock": next_ph, "spi": SPI_BASE}
+    srcnames = {}
+    for (node, off), nm in pad_names_from_sources(deps).items():
+        srcnames.setdefault(node, {})[off] = nm
+    for ctl in ctrls.values():
+        c = ctl.orig
+        for (wname, addr, size, _, _) in ctl.windows:
+            r = rm.add("rehearse@%x" % addr)
+            r.set_cells("reg", fdt.split_cells(addr, 2) + fdt.split_cells(size, 2))
+            r.set_empty("no-map")
+            plan["windows"].append({"name": wname, "addr": addr, "size": size})
+        copy = copy_subtree(c, root, "%s@%x" % (c.basename, ctl.windows[0][1]))
+        reg = []
+        for (_, addr, _, _, osize) in ctl.windows:
+            reg += fdt.split_cells(addr, 2) + fdt.split_cells(osize, 2)
+        copy.set_cells("reg", reg)
+        for p in ctl.family.drop:
+            copy.props.pop(p, None)
+        for p in list(copy.props):
+            if p.endswith("-supply"):
+                del copy.props[p]
+        ctl.family.fixup(c, copy, ctx)
+        ctl.dev_name = "%x.%s" % (ctl.windows[0][1], c.basename)
+        # names from the sources' comments, for pinctrl-single pads
+        for pn in c.walk():
+            ctl.pad_names.update(srcnames.get(pn.name, {}))
+        plan["controllers"].append(ctl.to_json())
+
+    # consumers: enabled nodes with pin states, each a device of its own
+    idx = 0
+    for n in tree.root.walk():
+        if n.parent is None or any(n.path.startswith(h) for h in HOUSEKEEPING):
+            continue
+        states = pin_state_props(n)
+        if not states:
+            continue
+        if any(n is c or n in c.walk() for c in ctrls):
+            # the controller's own states are its hogs, copied with it
+            if n in ctrls:
+                plan["consumers"].append({"path": n.path, "dev": ctrls[n].dev_name,
+                                          "hog": True, "states": [s[0] for s in states]})
+            continue
+        if not n.enabled():
+            continue
+        kept, dropped = [], []
+        for name, i, phs in states:
+            why = None
+            for ph in phs:
+                t = by_ph.get(ph)
+                if t is None:
+                    why = "pinctrl-%d points at no node (phandle %#x)" % (i, ph)
+                    break
+                c = controller_of(t, ctrls)
+                if c in bad_ctrl:
+                    why = "%s is on %s: %s" % (t.path, c.path, bad_ctrl[c])
+                    break
+                if c not in ctrls:
+                    why = "%s is on no pin controller" % t.path
+                    break
+            if why:
+                dropped.append({"state": name, "why": why})
+            else:
+                kept.append((name, phs))
+        entry = {"path": n.path, "hog": False,
+                 "compatible": n.strings("compatible"), "dropped": dropped}
+        if not kept:
+            entry["dev"] = None
+            plan["skipped"].append({"path": n.path, "why": dropped[0]["why"] if dropped else "no states"})
+            plan["consumers"].append(entry)
+            continue
+        dev = "rh%03d-%s" % (idx, re.sub(r"[^A-Za-z0-9_-]", "-", n.basename))
+        idx += 1
+        d = root.add(dev)
+        d.set_strings("compatible", ["simple-bus"])
+        d.set_strings("rehearse,path", [n.path])
+        d.set_strings("pinctrl-names", [k[0] for k in kept])
+        for i, (_, phs) in enumerate(kept):
+            d.set_cells("pinctrl-%d" % i, phs)
+        entry["dev"] = dev
+        entry["states"] = [k[0] for k in kept]
+        plan["consumers"].append(entry)
+        for dr in dropped:
+            plan["skipped"].append({"path": n.path, "state": dr["state"], "why": dr["why"]})
+    for c, why in bad_ctrl.items():
+        plan["skipped"].append({"path": c.path, "why": why, "controller": True})
+    fdt.write(virt, out_dtb)
+    return plan, ctrls
+
+
+def copy_subtree(src, parent, name):
+    dst = parent.add(name)
+    dst.props = dict(src.props)
+    for c in src.children:
+        if c.has("gpio-hog"):
+            continue        # GPIO hogs are not pin states
+        copy_subtree(c, dst, c.name)
+    return dst
+
+
+def write_plan(plan, path):
+    with open(path, "w") as f:
+        json.dump(plan, f, indent=1, sort_keys=True)

@@ -1,0 +1,158 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The boards of the tree that the rehearsal covers, and the summary of a
+make rehearse-all run.
+
+  pincheck boards [FAMILY...]      one board a line: FAMILY BOARD, where
+                                 BOARD is vendor/board or vendor/board+ovl
+                                 (each composite DTB of the vendor Makefile:
+                                 a base board and its .dtbo overlays)
+  pincheck summary DIR LIST       DIR/summary.{txt,csv} from DIR/*/verdict.json
+                                 for the boards of LIST (a list's output)
+
+Families: imx (i.MX8M M/N/P/Q), k3 (TI K3, pinctrl-single), sunxi
+(Allwinner H6, H616 and the parts on its pin controller: H618, H313,
+H700), tlmm (Qualcomm). KSRC is the kernel tree.
+"""
+
+import csv
+import glob
+import json
+import os
+import re
+import sys
+
+FAMILIES = {
+    "imx": ("freescale", r"imx8m[mnpq]-.*"),
+    "k3": ("ti", r"k3-.*"),
+    "sunxi": ("allwinner", r"sun50i-(h6|h616|h618|h313|h700)-.*"),
+    "tlmm": ("qcom", r".*"),
+}
+
+
+def composites(makefile):
+    """[(name, [parts])] of "X-dtbs := a.dtb b.dtbo ..." lines"""
+    text = open(makefile).read().replace("\\\n", " ")
+    out = {}
+    for m in re.finditer(r"^([\w.+-]+)-dtbs\s*[:+]?=\s*(.*)$", text, re.M):
+        out.setdefault(m.group(1), []).extend(m.group(2).split())
+    return list(out.items())
+
+
+def boards(family, ksrc):
+    vendor, rx = FAMILIES[family]
+    d = os.path.join(ksrc, "arch/arm64/boot/dts", vendor)
+    base = sorted(os.path.basename(f)[:-4] for f in glob.glob(os.path.join(d, "*.dts"))
+                  if re.fullmatch(rx, os.path.basename(f)[:-4]))
+    out = ["%s/%s" % (vendor, b) for b in base]
+    for _name, parts in composites(os.path.join(d, "Makefile")):
+        dtbs = [p[:-4] for p in parts if p.endswith(".dtb")]
+        ovls = [p[:-5] for p in parts if p.endswith(".dtbo")]
+        if len(dtbs) == 1 and ovls and dtbs[0] in base:
+            out.append("%s/%s+%s" % (vendor, dtbs[0], "+".join(ovls)))
+    return out
+
+
+def summary(outdir, listfile):
+    rows = []
+    for line in open(listfile):
+        fam, b = line.split()
+        vj = os.path.join(outdir, b.replace("/", "_"), "verdict.json")
+        r = {"board": b, "family": fam, "controllers": 0, "consumers": 0, "pins": 0,
+             "result": "not rehearsed", "mismatches": 0, "conflicts": 0, "why": ""}
+        d = os.path.join(outdir, b.replace("/", "_"))
+        if not os.path.isfile(vj):
+            log = os.path.join(d, "run.log")
+            prep = os.path.join(d, "prepare.log")
+            why = ""
+            for f in (log, prep):       # the boot's reason, else the preparation's
+                if not why and os.path.isfile(f) and os.path.getsize(f):
+                    why = open(f).read().strip().splitlines()[-1]
+            con = os.path.join(d, "console.log")
+            if "kernel panic" in why or "reported a problem" in why:
+                # the kernel broke: say where
+                r["result"] = "crash"
+                if os.path.isfile(con):
+                    pc = re.search(r"pc : (\S+)", open(con, errors="replace").read())
+                    if pc:
+                        why += " (pc: %s)" % pc.group(1)
+            r["why"] = why or "no verdict"
+            rows.append(r)
+            continue
+        v = json.load(open(vj))
+        cons = [c for c in v["consumers"] if not c["hog"]]
+        r["controllers"] = len(v["controllers"])
+        r["consumers"] = len(cons)
+        r["pins"] = len(v["rows"])
+        r["mismatches"] = sum(1 for x in v["rows"] if x["mismatch"])
+        r["conflicts"] = len(v["conflicts"])
+        failed = [c for c in v["consumers"] if c["failed"]]
+        if not v["controllers"]:
+            r["why"] = v["not_rehearsed"][0]["why"] if v["not_rehearsed"] else "no pin controller"
+        elif r["conflicts"]:
+            r["result"] = "conflict"
+        elif r["mismatches"] or v["stray"] or failed or v.get("problems"):
+            r["result"] = "mismatch"
+        elif any(re.search("no pinctrl-names|sets nothing", c.get("unapplied") or "")
+                 for c in v["consumers"]):
+            r["result"] = "unapplied"
+        else:
+            r["result"] = "ok"
+        if r["result"] != "ok" and not r["why"]:
+            parts = ["%s: %s" % (c["pin_name"], c["claimant"]) for c in v["conflicts"][:2]]
+            parts += ["%s failed: %s" % (c["path"], c["why"]) for c in failed[:2]]
+            parts += ["%s %s" % (x["name"], "; ".join(x["mismatch"])) for x in v["rows"] if x["mismatch"]][:2]
+            parts += ["%s: %s" % (p["node"], p["problem"]) for p in v.get("problems", [])][:2]
+            parts += ["%s: state never applied (pinctrl-0 without pinctrl-names)" % c["path"]
+                      for c in v["consumers"] if "no pinctrl-names" in (c.get("unapplied") or "")][:3]
+            parts += ["%s: %s" % (c["path"], c["unapplied"])
+                      for c in v["consumers"] if "sets nothing" in (c.get("unapplied") or "")][:2]
+            parts += ["stray write at %s+%#x" % (x["controller"], x["offset"]) for x in v["stray"]][:2]
+            r["why"] = " | ".join(parts)
+        r["not_rehearsed"] = len(v["not_rehearsed"])
+        # fully: every pin state of the board rehearsed, and the verdict ok
+        r["states"] = "%s/%s" % (v.get("states_rehearsed", "?"), v.get("states", "?"))
+        r["full"] = r["result"] == "ok" and v.get("states_rehearsed") == v.get("states")
+        rows.append(r)
+    keys = ["board", "family", "controllers", "consumers", "pins", "states", "result",
+            "mismatches", "conflicts", "not_rehearsed", "why"]
+    with open(os.path.join(outdir, "summary.csv"), "w", newline="") as f:
+        w = csv.DictWriter(f, keys, extrasaction="ignore")
+        w.writeheader()
+        for r in rows:
+            w.writerow({k: r.get(k, "") for k in keys})
+    tot = {}
+    for r in rows:
+        tot[r["result"]] = tot.get(r["result"], 0) + 1
+    with open(os.path.join(outdir, "summary.txt"), "w") as f:
+        for r in rows:
+            f.write("%-70s %-6s %2d ctl %3d cons %4d pins  %s%s\n" % (
+                r["board"], r["family"], r["controllers"], r["consumers"], r["pins"],
+                r["result"], (": " + r["why"]) if r["why"] else ""))
+        f.write("%d boards: %s; %d fully rehearsed (every pin state, all agree)\n" % (
+            len(rows), ", ".join("%d %s" % (n, k) for k, n in sorted(tot.items())),
+            sum(1 for r in rows if r.get("full"))))
+    print(open(os.path.join(outdir, "summary.txt")).read().splitlines()[-1])
+    return 0 if tot.get("ok", 0) == len(rows) else 1
+
+
+def list_cmd(a):
+    ksrc = os.environ.get("KSRC", "")
+    fams = a.family or list(FAMILIES)
+    for fam in fams:
+        if fam not in FAMILIES:
+            print("pincheck boards: unknown family %s (%s)" % (fam, ", ".join(FAMILIES)),
+                  file=sys.stderr)
+            return 2
+        for b in boards(fam, ksrc):
+            print(fam, b)
+    return 0
+
+
+def add_parsers(sub):
+    p = sub.add_parser("boards", help="the boards of the tree the rehearsal covers")
+    p.add_argument("family", nargs="*", help="families (default: all)")
+    p.set_defaults(func=list_cmd)
+    p = sub.add_parser("summary", help="the summary of a make rehearse-all run")
+    p.add_argument("dir")
+    p.add_argument("list")
+    p.set_defaults(func=lambda a: summary(a.dir, a.list))

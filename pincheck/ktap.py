@@ -1,0 +1,174 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The rehearsal's verdict as KTAP v1, on the host and on the guest's
+console.
+
+The guest has no Python and not the kernel tree whose driver tables the
+verdict reads, so the host writes what the board's DT asks for into the
+DTB that boots, as the node /rehearse-plan (before the boot: every
+consumer assumed to apply its states, as verdict.evaluate(planning=True)
+replays them), and the guest's /bin/rehearse-ktap (checker/
+rehearse-ktap.c, run by guest/init.c) compares it with what it sees itself:
+its debugfs (pin names, mux owners, read-backs, pinctrl-handles), its kernel
+log (who could not claim which pin) and the windows through /dev/mem.
+
+/rehearse-plan {
+	board = "freescale/imx8mm-evk";
+	ctl-0 { path, dev (its device name), label, windows = <addr size>...; };
+	pin-N { ctl = <c>; pin = <p>; pin-name = "..." (the name, or the fallback
+		when debugfs-name is there: the guest's pins file names it);
+		owner = "rh006-serial" (expected mux owner; absent: none);
+		fields = <window offset width mask expected debugfs-kind>...;
+		field-names = "mux", ...; };
+	consumer-N { path, dev, hog (empty), expect = "default" (absent: no
+		state), note = what the table says when the state is as
+		expected; finding (empty: not ok even then: a state never
+		applied); };
+};
+
+Both sides print the same KTAP (one suite for the board, a test per pin row
+of the table and per consumer, the mismatches of a row and the state of a
+consumer in its diagnostic line), so that the tests can compare them line
+for line.
+"""
+
+import os
+import re
+
+from . import fdt
+from . import verdict
+
+PLAN = "rehearse-plan"
+
+
+def ktap_name(s):
+    """a KTAP test name: no '#', no blanks"""
+    return re.sub(r"[#\s]", "_", s)
+
+
+def suite_name(plan):
+    """the board as scripts/rehearse.sh names its run: a .dts or an overlay
+    given as a path by its file name, a fixup after a '~'"""
+    b = plan["board"]
+    if b.endswith(".dts"):
+        name = os.path.basename(b)[:-4]
+    else:
+        parts = b.split("+")
+        name = "+".join([parts[0]] + [os.path.basename(p)[:-5] if p.endswith(".dtso") else p
+                                      for p in parts[1:]])
+    if plan.get("fixup"):
+        name += "~" + plan["fixup"]
+    return ktap_name(name)
+
+
+def consumer_name(c):
+    return ("hogs_" if c["hog"] else "consumer_") + ktap_name(c["path"])
+
+
+def consumer_text(c):
+    """what the table says of a consumer (rehearse.py show)"""
+    if c["failed"]:
+        return "FAILED: %s" % (c["why"] or "no state applied")
+    if c.get("unapplied"):
+        return "NOT APPLIED: %s" % c["unapplied"]
+    if c["applied"]:
+        return "%s applied" % " then ".join(c["applied"])
+    return "no default state (states: %s)" % (", ".join(c["states"]) or "none")
+
+
+def consumer_bad(c):
+    """the consumer's part of the exit status of rehearse.py verdict"""
+    return c["failed"] or bool(c.get("unapplied") and (
+        "no pinctrl-names" in c["unapplied"] or "sets nothing" in c["unapplied"]))
+
+
+def plan_order(plan, consumers):
+    """consumers in the plan's order, the controllers' hogs first (the
+    guest's order; the verdict puts failed ones last)"""
+    idx = {c["path"]: i for i, c in enumerate(plan["consumers"])}
+    return sorted(consumers, key=lambda c: (not c["hog"], idx[c["path"]]))
+
+
+def add_plan(outdir, board_dtb, virt_dtb):
+    """write /rehearse-plan into virt_dtb; returns (pins, consumers)"""
+    res = verdict.evaluate(outdir, board_dtb, planning=True)
+    tree = fdt.read(virt_dtb)
+    node = tree.root.child(PLAN) or tree.root.add(PLAN)
+    node.set_strings("board", [suite_name(res["plan"])])
+    ctl_index = {}
+    for i, ctl in enumerate(res["ctrls"]):
+        ctl_index[ctl.path] = i
+        n = node.add("ctl-%d" % i)
+        n.set_strings("path", [ctl.path])
+        n.set_strings("dev", [ctl.dev])
+        n.set_strings("label", [ctl.label])
+        wins = []
+        for w in ctl.windows:
+            wins += [w["addr"], w["size"]]
+        n.set_cells("windows", wins)
+    several = len(res["ctrls"]) > 1
+    mark = verdict._FromDebugfs.MARK
+    for i, r in enumerate(res["rows"]):
+        n = node.add("pin-%d" % i)
+        ctl = res["ctrls"][ctl_index[r["controller"]]]
+        n.set_cells("ctl", [ctl_index[r["controller"]]])
+        n.set_cells("pin", [r["pin"]])
+        name = r["name"]
+        if mark in name:
+            # the guest's debugfs names it; this is the verdict's fallback
+            n.set_empty("debugfs-name")
+            ctl.pin_names = {}
+            name = ctl.family.pin_name(ctl, r["pin"])
+            if several:
+                name = "%s:%s" % (ctl.label, name)
+        n.set_strings("pin-name", [name])
+        if r["expected_owner"]:
+            n.set_strings("owner", [r["expected_owner"]])
+        cells = []
+        for f in r["fields"]:
+            cells += [f["window"], f["offset"], f["width"], f["mask"] & 0xFFFFFFFF,
+                      f["expected"], verdict.DEBUGFS_KINDS[f["debugfs_kind"]]]
+        n.set_cells("fields", cells)
+        n.set_strings("field-names", [f["field"] for f in r["fields"]])
+    consumers = plan_order(res["plan"], res["consumers"])
+    for i, c in enumerate(consumers):
+        n = node.add("consumer-%d" % i)
+        n.set_strings("path", [c["path"]])
+        n.set_strings("dev", [c["dev"]])
+        if c["hog"]:
+            n.set_empty("hog")
+        if c["current"]:
+            n.set_strings("expect", [c["current"]])
+        n.set_strings("note", [consumer_text(c)])
+        if consumer_bad(c):
+            n.set_empty("finding")
+    fdt.write(tree, virt_dtb)
+    return len(res["rows"]), len(consumers)
+
+
+def host_ktap(res):
+    """the verdict (verdict.evaluate after the boot) as the guest prints it"""
+    rows = res["rows"]
+    consumers = plan_order(res["plan"], res["consumers"])
+    board = suite_name(res["plan"])
+    out = ["KTAP version 1", "1..1", "    KTAP version 1", "    # Subtest: %s" % board,
+           "    1..%d" % (len(rows) + len(consumers))]
+    i = 0
+    bad = 0
+    for r in rows:
+        i += 1
+        name = ktap_name(r["name"])
+        if r["mismatch"]:
+            bad += 1
+            out.append("    # %s: %s" % (name, "; ".join(r["mismatch"])))
+        out.append("    %s %d %s" % ("not ok" if r["mismatch"] else "ok", i, name))
+    failed = 0
+    for c in consumers:
+        i += 1
+        name = consumer_name(c)
+        out.append("    # %s: %s" % (name, consumer_text(c)))
+        failed += consumer_bad(c)
+        out.append("    %s %d %s" % ("not ok" if consumer_bad(c) else "ok", i, name))
+    out.append("# %s: %d pins checked, %d mismatches, %d consumers failed" % (
+        board, len(rows), bad, failed))
+    out.append("%s 1 %s" % ("not ok" if bad or failed else "ok", board))
+    return "\n".join(out) + "\n"

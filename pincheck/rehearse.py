@@ -1,0 +1,204 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Rehearse a real board's pin configuration with its SoC's own mainline
+pin controller driver on QEMU virt (scripts/rehearse.sh runs the steps).
+
+  pincheck prepare BOARD OUTDIR [--fixup F.dtso]
+                                     compile the board as kbuild does and
+                                     write OUTDIR/{board.dtb,virt.dtb,
+                                     plan.json,windows.txt,*.reset}; the
+                                     virt DTB carries what the board asks
+                                     for as /rehearse-plan (ktap.py), for
+                                     the guest's own KTAP verdict. --fixup:
+                                     an overlay applied to the virt DTB
+                                     after that, as a boot loader that
+                                     edits the DT would (target-path on
+                                     the virt DTB's paths): the verdicts
+                                     see what it changes as mismatches
+  pincheck verdict OUTDIR            after the boot: the per-pin table, one
+                                     line per consumer and per thing not
+                                     rehearsed; OUTDIR/verdict.json; exit 0
+                                     only when everything agrees, 1 on a
+                                     disagreement, 4 when nothing could be
+                                     rehearsed (one line says why); also
+                                     OUTDIR/verdict.ktap (the same as
+                                     KTAP) and console.ktap (the guest's)
+
+BOARD is a board of the tree as under arch/arm64/boot/dts/ without .dts
+(freescale/imx8mm-evk), BOARD+OVERLAY for a tree .dtso on it, or a path to
+a .dts that includes tree files through the kernel's include prefixes.
+Environment: KSRC (the kernel tree), DTC, FDTOVERLAY, VIRT_DTB (QEMU virt's
+own DTB, from -machine dumpdtb).
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+from . import board, ktap, verdict
+
+
+def prepare(name, outdir, fixup=None):
+    ksrc = os.environ["KSRC"]
+    os.makedirs(outdir, exist_ok=True)
+    srcs = board.resolve(name, ksrc)
+    bdtb = os.path.join(outdir, "board.dtb")
+    deps = board.build_board_dtb(srcs, bdtb, ksrc, os.environ["DTC"],
+                                 os.environ["FDTOVERLAY"])
+    plan, ctrls = board.transform(bdtb, os.environ["VIRT_DTB"],
+                                  os.path.join(outdir, "virt.dtb"), deps)
+    plan["board"] = name
+    plan["ksrc"] = ksrc      # the tree whose driver tables the verdict reads
+    plan["sources"] = [os.path.relpath(s, ksrc) if s.startswith(ksrc) else s for s in srcs]
+    if fixup:
+        plan["fixup"] = os.path.basename(fixup)[:-5] if fixup.endswith(".dtso") else fixup
+    with open(os.path.join(outdir, "windows.txt"), "w") as f:
+        for ctl in ctrls.values():
+            for i, (wname, addr, size, _, _) in enumerate(ctl.windows):
+                img = os.path.join(outdir, wname + ".reset")
+                with open(img, "wb") as r:
+                    r.write(ctl.family.reset_image(ctl, i, size))
+                f.write("%s %#x %#x %s\n" % (wname, addr, size, img))
+    board.write_plan(plan, os.path.join(outdir, "plan.json"))
+    vdtb = os.path.join(outdir, "virt.dtb")
+    ktap.add_plan(outdir, bdtb, vdtb)
+    if fixup:
+        odtb = os.path.join(outdir, "fixup.dtbo")
+        board.compile_dts(fixup, odtb, ksrc, os.environ["DTC"])
+        r = subprocess.run([os.environ["FDTOVERLAY"], "-i", vdtb, "-o", vdtb, odtb],
+                           capture_output=True, text=True)
+        if r.returncode:
+            raise SystemExit("rehearse: the fixup %s does not apply: %s" % (fixup, r.stderr.strip()))
+        print("rehearse: %s: booted with the fixup %s, which the plan does not know"
+              % (name, fixup), file=sys.stderr)
+    n = sum(1 for c in plan["consumers"] if c.get("dev") and not c["hog"])
+    print("rehearse: %s: %d pin controller(s) moved, %d consumer(s), %d not rehearsed"
+          % (name, len(ctrls), n, len(plan["skipped"])), file=sys.stderr)
+    return 0
+
+
+def fmt_fields(fields, key):
+    return " ".join("%s=%#x" % (f["field"], f[key]) for f in fields)
+
+
+def show(res, out=sys.stdout):
+    plan = res["plan"]
+    rows = res["rows"]
+    w_name = max([len(r["name"]) for r in rows] + [4])
+    w_cons = max([len(r["consumer"]) for r in rows] + [8])
+    w_exp = max([len(fmt_fields(r["fields"], "expected")) for r in rows] + [8])
+    for ctl in res["ctrls"]:
+        wins = ", ".join("%#x+%#x" % (w["addr"], w["orig_size"]) for w in ctl.windows)
+        print("controller %s (%s) as %s, registers at %s" % (
+            ctl.path, ctl.family.name, ctl.dev, wins), file=out)
+    print("%-*s  %-*s  %-*s  %-8s %-10s %s" % (w_name, "pin", w_cons, "consumer", w_exp,
+                                              "expected", "debugfs", "registers", "verdict"),
+          file=out)
+    for r in rows:
+        dbg_bad = [m for m in r["mismatch"] if "debugfs" in m]
+        reg_bad = [m for m in r["mismatch"] if "registers" in m]
+        print("%-*s  %-*s  %-*s  %-8s %-10s %s" % (
+            w_name, r["name"], w_cons, r["consumer"], w_exp, fmt_fields(r["fields"], "expected"),
+            "=" if not dbg_bad else "DIFFERS", "=" if not reg_bad else "DIFFERS",
+            "ok" if not r["mismatch"] else "MISMATCH " + "; ".join(r["mismatch"])), file=out)
+    for c in res["conflicts"]:
+        if c.get("shared_register"):
+            print("CONFLICT %s: register %#x written by %s (%s) and by %s (%s)" % (
+                c["pin_name"], c["register"], c["owner"], c["owner_node"],
+                c["claimant"], c["claimant_node"]), file=out)
+        else:
+            print("CONFLICT %s: muxed by %s (%s) and claimed by %s (%s, state %s)" % (
+                c["pin_name"], c["owner"], c["owner_node"], c["claimant"],
+                c["claimant_node"], c["state"]), file=out)
+    for s in res["stray"]:
+        if "expected" in s:
+            print("PROBE WRITE %s window %d offset %#x: registers %#x, expected %#x (%s)" % (
+                s["controller"], s["window"], s["offset"], s["registers"], s["expected"],
+                s["why"]), file=out)
+        else:
+            print("STRAY WRITE %s window %d offset %#x: reset %#x, registers %#x, no applied "
+                  "state writes it" % (s["controller"], s["window"], s["offset"], s["reset"],
+                                       s["registers"]), file=out)
+    for p in res["problems"]:
+        print("BAD NODE %s (state %s of %s): %s" % (p["node"], p["state"], p["consumer"],
+                                                    p["problem"]), file=out)
+    for c in res["consumers"]:
+        kind = "hogs of" if c["hog"] else "consumer"
+        print("%s %s (%s): %s" % (kind, c["path"], c["dev"], ktap.consumer_text(c)), file=out)
+    for s in plan["skipped"]:
+        what = ("state %s of %s" % (s["state"], s["path"])) if s.get("state") else s["path"]
+        print("not rehearsed: %s: %s" % (what, s["why"]), file=out)
+    npins = len(rows)
+    bad = sum(1 for r in rows if r["mismatch"])
+    failed = sum(1 for c in res["consumers"] if c["failed"])
+    # a pinctrl-0 without pinctrl-names is a state nobody applies: a finding
+    unapplied = sum(1 for c in res["consumers"] if ktap.consumer_bad(c) and not c["failed"])
+    checked, total = state_share(plan)
+    if not checked:
+        # nothing checked is not a pass: one line saying why
+        whys = [s["why"] for s in plan["skipped"] if s.get("controller")] or \
+            [s["why"] for s in plan["skipped"]] or ["the board has no enabled device with pin states"]
+        print("%s: nothing rehearsed: %s" % (plan["board"], whys[0]), file=out)
+        return NOTHING_REHEARSED
+    if checked < total:
+        print("%s: %d of %d pin states rehearsed (%d %%), the others are the "
+              "\"not rehearsed\" lines" % (plan["board"], checked, total, 100 * checked // total),
+              file=out)
+    print("%s: %d pins checked, %d mismatches, %d conflicts, %d stray writes, "
+          "%d bad nodes, %d consumers failed, %d states never applied, %d not rehearsed" % (
+              plan["board"], npins, bad, len(res["conflicts"]), len(res["stray"]),
+              len(res["problems"]), failed, unapplied, len(plan["skipped"])), file=out)
+    return 0 if not (bad or failed or res["conflicts"] or res["stray"] or res["problems"] or
+                     unapplied) else 1
+
+
+# The exit status of a board of which nothing could be rehearsed (kselftest's
+# SKIP): neither a pass nor a disagreement.
+NOTHING_REHEARSED = 4
+
+
+def state_share(plan):
+    """(pin states rehearsed, pin states of the board's enabled devices and
+    hogs): a state is rehearsed when its device is in the virt DTB with it"""
+    checked = sum(len(c.get("states", [])) for c in plan["consumers"] if c.get("dev"))
+    dropped = sum(len(c.get("dropped", [])) for c in plan["consumers"])
+    return checked, checked + dropped
+
+
+def verdict_cmd(outdir):
+    with open(os.path.join(outdir, "plan.json")) as f:
+        ksrc = json.load(f).get("ksrc")
+    if ksrc:
+        os.environ.setdefault("KSRC", ksrc)
+    res = verdict.evaluate(outdir, os.path.join(outdir, "board.dtb"))
+    rc = show(res)
+    checked, total = state_share(res["plan"])
+    js = {"board": res["plan"]["board"], "ok": rc == 0, "rows": res["rows"],
+          "states_rehearsed": checked, "states": total,
+          "consumers": res["consumers"], "conflicts": res["conflicts"],
+          "stray": res["stray"], "not_rehearsed": res["plan"]["skipped"],
+          "problems": res["problems"],
+          "controllers": [{"path": c.path, "family": c.family.name, "dev": c.dev}
+                          for c in res["ctrls"]]}
+    with open(os.path.join(outdir, "verdict.json"), "w") as f:
+        json.dump(js, f, indent=1, sort_keys=True)
+    with open(os.path.join(outdir, "verdict.ktap"), "w") as f:
+        f.write(ktap.host_ktap(res))
+    dumps = verdict.read_console(os.path.join(outdir, "console.log"))
+    with open(os.path.join(outdir, "console.ktap"), "w") as f:
+        text = dumps.get(("boot", "ktap"), "")
+        f.write(text + "\n" if text else "")
+    return rc
+
+
+def add_parsers(sub):
+    p = sub.add_parser("prepare", help="compile a board and move its pin controllers into windows",
+                       description=__doc__.split("\n\n")[0])
+    p.add_argument("board", help="vendor/board, vendor/board+overlay or a .dts path")
+    p.add_argument("outdir")
+    p.add_argument("--fixup", metavar="F.dtso",
+                   help="an overlay applied to the virt DTB after the plan is made")
+    p.set_defaults(func=lambda a: prepare(a.board, a.outdir, a.fixup))
+    p = sub.add_parser("verdict", help="the per-pin verdict of a rehearsed board after its boot")
+    p.add_argument("outdir")
+    p.set_defaults(func=lambda a: verdict_cmd(a.outdir))

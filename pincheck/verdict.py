@@ -1,0 +1,480 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The rehearsal's verdict: what the board's DT asks for (replayed as the
+pinctrl core applies it), what the kernel says (debugfs), what the
+registers hold (the windows read by the host), pin by pin.
+
+Model of the core (drivers/pinctrl/core.c, 6.12), rechecked on a rebase:
+- the controller's hogs ("default" of its own node) first, at
+  pinctrl_enable(); then each consumer, at its probe: "init" if it has one
+  (then "default" after probe), else "default";
+- a state's settings follow pinctrl-N's phandles, node by node; every mux
+  setting of the state is applied before any config setting;
+- a mux setting claims all pins of its group before the driver writes
+  anything; a pin owned by another device fails the state there, and the
+  mux settings before it stay written (the core does not undo registers).
+"""
+
+import gzip
+import json
+import os
+import re
+import struct
+
+from . import fdt
+from . import families
+from .board import pin_state_props
+
+BEGIN = re.compile(r"^==== VSOC BEGIN (\S+) (\S+) ====$")
+END = re.compile(r"^==== VSOC END ")
+CLAIM = re.compile(r"pin (\S+) already requested by (\S+); cannot claim for (\S+)")
+
+
+def read_console(path):
+    """{(phase, path): text}"""
+    dumps = {}
+    cur, buf = None, []
+    with open(path, errors="replace") as f:
+        for line in f:
+            line = line.rstrip("\r\n")
+            m = BEGIN.match(line)
+            if m:
+                cur, buf = (m.group(1), m.group(2)), []
+                continue
+            if cur and END.match(line):
+                dumps[cur] = "\n".join(buf)
+                cur = None
+                continue
+            if cur:
+                buf.append(line)
+    return dumps
+
+
+class Guest:
+    """what the kernel said: per controller dir, pins and owners"""
+
+    def __init__(self, dumps, phase="boot"):
+        self.files = {p: t for (ph, p), t in dumps.items() if ph == phase}
+        self.dmesg = dumps.get(("end", "dmesg"), "")
+        if not self.dmesg:
+            self.dmesg = next((t for (ph, p), t in dumps.items() if p == "dmesg"), "")
+        self.handles = self.parse_handles(self.files.get(
+            "/sys/kernel/debug/pinctrl/pinctrl-handles", ""))
+
+    @staticmethod
+    def parse_handles(text):
+        """{device: current state}"""
+        out = {}
+        for m in re.finditer(r"^device: (\S+) current state: (\S+)", text, re.M):
+            out[m.group(1)] = m.group(2)
+        return out
+
+    def ctrl_file(self, dev, name):
+        for p, t in self.files.items():
+            d = p.split("/")
+            if len(d) >= 2 and d[-1] == name and (d[-2] == dev or d[-2].startswith(dev + "-")):
+                return t
+        return None
+
+    def pins(self, dev):
+        """{pin: (name, driver text)} from the controller's pins file"""
+        out = {}
+        for m in re.finditer(r"^pin (\d+) \(([^)]*)\) ?(.*)$", self.ctrl_file(dev, "pins") or "", re.M):
+            out[int(m.group(1))] = (m.group(2), m.group(3))
+        return out
+
+    def owners(self, dev):
+        """{pin: (mux owner or None, group or None)} from pinmux-pins"""
+        out = {}
+        for line in (self.ctrl_file(dev, "pinmux-pins") or "").splitlines():
+            m = re.match(r"^pin (\d+) \([^)]*\): (.*)$", line)
+            if not m:
+                continue
+            rest = m.group(2)
+            g = re.search(r" function (\S+) group (\S+)$", rest)
+            own = rest.split()[0] if rest else ""
+            if own in ("UNCLAIMED", "(MUX") or own == "GPIO":
+                own = None
+            elif own == "device":
+                own = rest.split()[1]
+            out[int(m.group(1))] = (own, g.group(2) if g else None)
+        return out
+
+    def confs(self, dev):
+        out = {}
+        for m in re.finditer(r"^pin (\d+) \([^)]*\): (.*)$", self.ctrl_file(dev, "pinconf-pins") or "", re.M):
+            out[int(m.group(1))] = m.group(2).strip()
+        return out
+
+
+class Applied:
+    """one setting's writes with who made them"""
+
+    def __init__(self, write, consumer, state, node):
+        self.w, self.consumer, self.state, self.node = write, consumer, state, node
+
+
+def state_sequence(states, current):
+    """the states the core applied, in order, to reach `current`"""
+    if "init" in states and current == "default":
+        return ["init", "default"]
+    return [current]
+
+
+class _FromDebugfs(dict):
+    """pin names a family takes from debugfs: each looked-up name is MARK"""
+    MARK = "\x01debugfs"
+
+    def get(self, key, default=None):
+        return self.MARK
+
+
+def evaluate(outdir, board_dtb, planning=False):
+    """The verdict of a rehearsal run in OUTDIR. planning=True: before the
+    boot, what the board's DT asks for, every consumer assumed to apply its
+    states (no console, no windows: the registers are the reset images);
+    each row then says which pin names the guest reads from its debugfs
+    (see ktap_plan)."""
+    plan = json.load(open(os.path.join(outdir, "plan.json")))
+    if planning:
+        guest = Guest({})
+    else:
+        guest = Guest(read_console(os.path.join(outdir, "console.log")))
+    tree = fdt.read(board_dtb)
+    by_ph = tree.by_phandle()
+    fam_by_name = {f.name: f for f in families.FAMILIES}
+
+    ctrls = []
+    for c in plan["controllers"]:
+        node = tree.find(c["path"])
+        ctl = type("Ctl", (), {})()
+        ctl.orig, ctl.dev, ctl.path = node, c["dev_name"], c["path"]
+        ctl.family = fam_by_name[c["family"]]
+        ctl.windows = c["windows"]
+        ctl.label = c["label"]
+        ctl.pad_names = {int(k): v for k, v in c["pad_names"].items()}
+        ctl.guest_pins = guest.pins(ctl.dev)
+        ctl.pin_names = {p: v[0] for p, v in ctl.guest_pins.items()}
+        ctl.reset = []
+        for i, w in enumerate(ctl.windows):
+            f = os.path.join(outdir, w["name"] + ".reset")
+            # rehearse-all keeps no reset images: made again from the family
+            ctl.reset.append(bytearray(open(f, "rb").read() if os.path.isfile(f) else
+                                       ctl.family.reset_image(ctl, i, w["size"])))
+        if planning:
+            ctl.regs = [bytearray(r) for r in ctl.reset]
+        else:
+            ctl.regs = [bytearray(read_window(os.path.join(outdir, w["name"] + ".bin")))
+                        for w in ctl.windows]
+        ctrls.append(ctl)
+    ctl_by_path = {c.path: c for c in ctrls}
+    several = len(ctrls) > 1
+
+    def pin_name(ctl, pin):
+        n = ctl.family.pin_name(ctl, pin)
+        return "%s:%s" % (ctl.label, n) if several else n
+
+    def ctl_of(pin_node):
+        for a in [pin_node] + list(pin_node.ancestors()):
+            if a.path in ctl_by_path:
+                return ctl_by_path[a.path]
+        return None
+
+    if planning:
+        # every device with a "default" state binds and applies it, unless
+        # all its nodes make no map (the core then creates no state)
+        for c in plan["consumers"]:
+            if not c.get("dev"):
+                continue
+            states = {s[0]: s[2] for s in pin_state_props(tree.find(c["path"]))
+                      if s[0] in c.get("states", [])}
+            if "default" not in states:
+                continue
+            st = "init" if "init" in states else "default"
+            nodes = [by_ph.get(ph) for ph in states.get(st, [])]
+            if nodes and all(pn is not None and ctl_of(pn) and
+                             ctl_of(pn).family.empty(ctl_of(pn), pn) for pn in nodes):
+                continue
+            guest.handles[c["dev"]] = "default"
+        for ctl in ctrls:
+            ctl.pin_names = _FromDebugfs()
+
+    # who failed on which pin (from the kernel log)
+    claims = {}
+    for m in CLAIM.finditer(guest.dmesg):
+        claims.setdefault(m.group(3), []).append((m.group(1), m.group(2)))
+    dev_path = {c["dev"]: c["path"] for c in plan["consumers"] if c.get("dev")}
+
+    # replay
+    applied = []          # Applied, in order
+    consumers = []
+    owner_expect = {}     # (ctl path, pin) -> (dev, consumer path, node path)
+    conflicts = []
+    # hogs first (the controller probes before its consumers), then the
+    # consumers that bound, then those that failed: a failed one found its
+    # pins taken by those before it
+    order = [c for c in plan["consumers"] if c.get("dev")]
+    order.sort(key=lambda c: (not c["hog"], c["dev"] in claims or
+                              guest.handles.get(c["dev"]) is None))
+    for c in order:
+        node = tree.find(c["path"])
+        states = {s[0]: s[2] for s in pin_state_props(node) if s[0] in c.get("states", [])}
+        dev = c["dev"]
+        current = guest.handles.get(dev)
+        info = {"path": c["path"], "dev": dev, "hog": c["hog"], "states": c.get("states", []),
+                "current": current, "dropped": c.get("dropped", []), "applied": []}
+        lost = dev in claims            # failed applying a state: partly written
+        # pinctrl_bind_pins() applies "init" (then "default") only when
+        # there is a "default"
+        has_default = "default" in states
+        failed = lost or (current is None and has_default)
+        if not has_default:
+            # nothing to apply at probe: the driver would select a state
+            # itself; without pinctrl-names the states are called "0",
+            # "1", ... and the core never applies them
+            info["unapplied"] = ("pinctrl-0 has no pinctrl-names: its state is called \"0\", "
+                                 "so the core applies no state at probe"
+                                 if not node.has("pinctrl-names") else
+                                 "no \"default\" state (states: %s): the core applies none at "
+                                 "probe" % ", ".join(states))
+        if failed and not lost:
+            # no handle: was there anything to apply? A state whose nodes
+            # all make no map (pins without function or configuration) is
+            # not created by the core, and the device binds without it
+            st = "init" if "init" in states else "default"
+            empty = []
+            for ph in states.get(st, []):
+                pn = by_ph.get(ph)
+                ctl = pn and ctl_of(pn)
+                if ctl and pn and ctl.family.empty(ctl, pn):
+                    empty.append(pn.path)
+            if empty and len(empty) == len(states.get(st, [])):
+                failed = False
+                info["unapplied"] = ("state %s sets nothing: %s %s pins but neither function "
+                                     "nor configuration, so the core creates no state"
+                                     % (st, ", ".join(empty), "has" if len(empty) == 1 else "have"))
+        if lost:
+            seq = ["init"] if "init" in states else (["default"] if "default" in states else [])
+        elif current is None or current == "none":
+            seq = []
+        else:
+            seq = state_sequence(states, current)
+        for st in seq:
+            muxes, confs = [], []
+            for ph in states.get(st, []):
+                pn = by_ph.get(ph)
+                ctl = pn and ctl_of(pn)
+                if not ctl:
+                    continue
+                mw, cw = ctl.family.pin_writes(ctl, pn)
+                muxes.append((ctl, pn, mw))
+                confs.append((ctl, pn, cw))
+            stop = False
+            for ctl, pn, mw in muxes:
+                pins = {w.pin for w in mw}
+                theirs = [p for p in pins if (ctl.path, p) in owner_expect and
+                          owner_expect[(ctl.path, p)][0] != dev]
+                if theirs:
+                    for p in sorted(theirs):
+                        o = owner_expect[(ctl.path, p)]
+                        conflicts.append({"controller": ctl.path, "pin": p,
+                                          "pin_name": pin_name(ctl, p),
+                                          "owner": o[1], "owner_node": o[2],
+                                          "claimant": c["path"], "claimant_node": pn.path,
+                                          "state": st})
+                    if planning:
+                        # the core releases the claims of a state it could
+                        # not apply: this device owns no pin in the end
+                        for k in [k for k, v in owner_expect.items() if v[0] == dev]:
+                            del owner_expect[k]
+                    stop = True
+                    break
+                for w in mw:
+                    applied.append(Applied(w, c["path"], st, pn.path))
+                if not lost:
+                    for p in pins:
+                        owner_expect[(ctl.path, p)] = (dev, c["path"], pn.path)
+            if stop or lost:
+                break
+            for ctl, pn, cw in confs:
+                for w in cw:
+                    applied.append(Applied(w, c["path"], st, pn.path))
+            info["applied"].append(st)
+        info["failed"] = failed
+        info["why"] = why_failed(guest.dmesg, dev, claims.get(dev), dev_path) if failed else None
+        consumers.append(info)
+
+    # what each controller's probe writes before any state (sunxi: its IRQ
+    # banks), then the states' writes
+    probe = []
+    for ctl in ctrls:
+        for w in getattr(ctl.family, "probe_writes", lambda c: [])(ctl):
+            probe.append(Applied(w, "(probe of %s)" % ctl.path, None, ctl.path))
+    applied = probe + applied
+
+    # expected registers: reset plus the applied writes, in order; each
+    # pin's fields compared under their masks
+    per_reg = {}          # (ctl, window, offset) -> [Applied]
+    for a in applied:
+        ctl = ctl_of(tree.find(a.node))
+        per_reg.setdefault((ctl.path, a.w.window, a.w.offset), []).append(a)
+    rows = []
+    stray = []
+    masks = {}            # (ctl, window, offset) -> bits some write explains
+    by_pin = {}
+    for (cp, win, off), writes in per_reg.items():
+        ctl = ctl_by_path[cp]
+        width = writes[0].w.width
+        val = read_reg(ctl.reset[win], off, width)
+        for a in writes:
+            val = (val & ~a.w.mask) | (a.w.value & a.w.mask)
+        got = read_reg(ctl.regs[win], off, width)
+        union = 0
+        fields = {}
+        for a in writes:
+            union |= a.w.mask
+            fields.setdefault((a.w.pin, a.w.field, a.w.mask), []).append(a)
+        masks[(cp, win, off)] = union
+        for (pin, field, mask), ws in fields.items():
+            shift = (mask & -mask).bit_length() - 1
+            exp_f, got_f = (val & mask) >> shift, (got & mask) >> shift
+            if pin is None:         # a probe write: checked, no pin row
+                if exp_f != got_f:
+                    stray.append({"controller": cp, "window": win, "offset": off,
+                                  "reset": read_reg(ctl.reset[win], off, width),
+                                  "registers": got, "expected": val, "why": ws[-1].consumer})
+                continue
+            by_pin.setdefault((cp, pin), []).append((field, off, exp_f, got_f, ws))
+        devs = {a.consumer for a in writes if a.w.pin is not None}
+        if len(devs) > 1 and len({(a.w.mask, a.w.value & a.w.mask) for a in writes}) > 1 and \
+           len({a.w.mask for a in writes}) == 1:
+            last = writes[-1]
+            conflicts.append({"controller": cp, "pin": last.w.pin,
+                              "pin_name": pin_name(ctl, last.w.pin),
+                              "register": off, "owner": writes[0].consumer,
+                              "owner_node": writes[0].node, "claimant": last.consumer,
+                              "claimant_node": last.node, "state": last.state,
+                              "shared_register": True})
+    for (cp, pin), fields in sorted(by_pin.items(), key=lambda x: (x[0][0], x[0][1])):
+        ctl = ctl_by_path[cp]
+        owners = guest.owners(ctl.dev)
+        confs = guest.confs(ctl.dev)
+        exp_owner = owner_expect.get((cp, pin))
+        got_owner = owners.get(pin, (None, None))[0]
+        last = fields[-1][4][-1]
+        row = {"controller": cp, "pin": pin, "name": pin_name(ctl, pin),
+               "consumer": last.consumer, "node": last.node, "fields": [], "mismatch": []}
+        for field, off, exp, got, writes in sorted(fields, key=lambda f: f[1]):
+            dbg = debugfs_value(ctl, pin, field, confs)
+            w0 = writes[-1].w
+            row["fields"].append({"field": field, "offset": off, "expected": exp,
+                                  "registers": got, "debugfs": dbg,
+                                  "window": w0.window, "mask": w0.mask, "width": w0.width,
+                                  "debugfs_kind": debugfs_kind(ctl, field),
+                                  "set_by": [[w.consumer, w.state, w.node] for w in writes]})
+            if got != exp:
+                row["mismatch"].append("%s: registers=%#x, expected=%#x" % (field, got, exp))
+            if dbg is not None and dbg != exp:
+                row["mismatch"].append("%s: debugfs=%#x, expected=%#x" % (field, dbg, exp))
+        want = exp_owner[0] if exp_owner else None
+        if want != got_owner:
+            row["mismatch"].append("owner: debugfs=%s, expected=%s" % (got_owner, want))
+        row["owner"] = got_owner
+        row["expected_owner"] = want
+        rows.append(row)
+
+    # writes no applied state explains (none before the boot: a TLMM's
+    # windows are 9 MiB of words to compare)
+    for ctl in ctrls if not planning else []:
+        for win, (reset, regs) in enumerate(zip(ctl.reset, ctl.regs)):
+            size = min(len(regs), ctl.windows[win]["orig_size"])
+            for off in range(0, size - 3, 4):
+                r, g = read_reg(reset, off, 4), read_reg(regs, off, 4)
+                if (r ^ g) & ~masks.get((ctl.path, win, off), 0) & 0xFFFFFFFF:
+                    stray.append({"controller": ctl.path, "window": win, "offset": off,
+                                  "reset": r, "registers": g})
+    problems = []
+    for c in plan["consumers"]:
+        if not c.get("dev"):
+            continue
+        node = tree.find(c["path"])
+        for st, _, phs in pin_state_props(node):
+            if st not in c.get("states", []):
+                continue
+            for ph in phs:
+                pn = by_ph.get(ph)
+                ctl = pn and ctl_of(pn)
+                if ctl and hasattr(ctl.family, "problems"):
+                    for txt in ctl.family.problems(ctl, pn):
+                        problems.append({"consumer": c["path"], "state": st, "node": pn.path,
+                                         "problem": txt})
+    return {"plan": plan, "rows": rows, "consumers": consumers, "conflicts": conflicts,
+            "stray": stray, "ctrls": ctrls, "problems": problems}
+
+
+def read_window(path):
+    """a window read by the host: NAME.bin, or NAME.bin.gz (rehearse-all)"""
+    if os.path.isfile(path):
+        return open(path, "rb").read()
+    with gzip.open(path + ".gz", "rb") as f:
+        return f.read()
+
+
+def read_reg(buf, off, width):
+    if off + width > len(buf):
+        return 0
+    return {1: buf[off], 2: struct.unpack_from("<H", buf, off)[0],
+            4: struct.unpack_from("<I", buf, off)[0]}[width]
+
+
+# How the guest reads a field back from debugfs, for the console's KTAP
+# (checker/rehearse-ktap.c reads these codes): the cases of
+# debugfs_value() below, in its order
+DEBUGFS_KINDS = {None: 0, "imx-conf": 1, "sunxi-drive": 2, "sunxi-pull": 3,
+                 "pinctrl-single": 4}
+
+
+def debugfs_kind(ctl, field):
+    if ctl.family.name == "imx" and field == "conf":
+        return "imx-conf"
+    if ctl.family.name == "sunxi" and field in ("drive", "pull"):
+        return "sunxi-" + field
+    if ctl.family.name == "pinctrl-single":
+        return "pinctrl-single"
+    return None
+
+
+def debugfs_value(ctl, pin, field, confs):
+    """the kernel's own read-back of a field, where debugfs shows it"""
+    if ctl.family.name == "imx" and field == "conf":
+        v = confs.get(pin)
+        return int(v, 16) if v and v.startswith("0x") else None
+    if ctl.family.name == "sunxi":
+        # "input bias pull up, output drive strength (40 mA)"
+        v = confs.get(pin) or ""
+        if field == "drive":
+            m = re.search(r"output drive strength \((\d+) mA\)", v)
+            return int(m.group(1)) // 10 - 1 if m else None
+        if field == "pull":
+            for code, text in ((1, "input bias pull up"), (2, "input bias pull down"),
+                               (0, "input bias disabled")):
+                if text in v:
+                    return code
+        return None
+    if ctl.family.name == "pinctrl-single":
+        # "pin N (PINN) [gpio:chip ]<address> <value> pinctrl-single"
+        t = ctl.guest_pins.get(pin, ("", ""))[1].split()
+        if "pinctrl-single" in t:
+            i = t.index("pinctrl-single")
+            if i >= 2 and re.fullmatch(r"[0-9a-f]+", t[i - 1]):
+                return int(t[i - 1], 16)
+    return None
+
+
+def why_failed(dmesg, dev, claims, dev_path):
+    if claims:
+        pin, owner = claims[0]
+        return "pin %s already requested by %s" % (pin, dev_path.get(owner, owner))
+    for line in dmesg.splitlines():
+        if dev in line and re.search(r"error|fail|invalid|could not|unable", line, re.I):
+            return re.sub(r"^\[[^]]*\]\s*", "", line).strip()
+    return None
