@@ -426,48 +426,60 @@ def read_reg(buf, off, width):
             4: struct.unpack_from("<I", buf, off)[0]}[width]
 
 
-# How the guest reads a field back from debugfs, for the console's KTAP
-# (checker/rehearse-ktap.c reads these codes): the cases of
-# debugfs_value() below, in its order
+# How a field is read back from debugfs, for the host's verdict and the
+# console's KTAP (checker/rehearse-ktap.c reads these codes): each family
+# names the kind of each of its fields (Family.debugfs_kind), the readers
+# below are the protocol, in the order of the codes.
 DEBUGFS_KINDS = {None: 0, "imx-conf": 1, "sunxi-drive": 2, "sunxi-pull": 3,
                  "pinctrl-single": 4}
 
 
 def debugfs_kind(ctl, field):
-    if ctl.family.name == "imx" and field == "conf":
-        return "imx-conf"
-    if ctl.family.name == "sunxi" and field in ("drive", "pull"):
-        return "sunxi-" + field
-    if ctl.family.name == "pinctrl-single":
-        return "pinctrl-single"
+    kind = ctl.family.debugfs_kind(field)
+    if kind not in DEBUGFS_KINDS:
+        raise ValueError("family %s: unknown debugfs kind %r" % (ctl.family.name, kind))
+    return kind
+
+
+def _read_hex_conf(ctl, pin, confs):
+    # pinconf-pins: "pin N (NAME): 0x..."
+    v = confs.get(pin)
+    return int(v, 16) if v and v.startswith("0x") else None
+
+
+def _read_sunxi_drive(ctl, pin, confs):
+    # "input bias pull up, output drive strength (40 mA)"
+    m = re.search(r"output drive strength \((\d+) mA\)", confs.get(pin) or "")
+    return int(m.group(1)) // 10 - 1 if m else None
+
+
+def _read_sunxi_pull(ctl, pin, confs):
+    v = confs.get(pin) or ""
+    for code, text in ((1, "input bias pull up"), (2, "input bias pull down"),
+                       (0, "input bias disabled")):
+        if text in v:
+            return code
     return None
+
+
+def _read_pins_value(ctl, pin, confs):
+    # pins: "pin N (PINN) [gpio:chip ]<address> <value> pinctrl-single"
+    t = ctl.guest_pins.get(pin, ("", ""))[1].split()
+    if "pinctrl-single" in t:
+        i = t.index("pinctrl-single")
+        if i >= 2 and re.fullmatch(r"[0-9a-f]+", t[i - 1]):
+            return int(t[i - 1], 16)
+    return None
+
+
+DEBUGFS_READERS = {"imx-conf": _read_hex_conf, "sunxi-drive": _read_sunxi_drive,
+                   "sunxi-pull": _read_sunxi_pull, "pinctrl-single": _read_pins_value}
 
 
 def debugfs_value(ctl, pin, field, confs):
     """the kernel's own read-back of a field, where debugfs shows it"""
-    if ctl.family.name == "imx" and field == "conf":
-        v = confs.get(pin)
-        return int(v, 16) if v and v.startswith("0x") else None
-    if ctl.family.name == "sunxi":
-        # "input bias pull up, output drive strength (40 mA)"
-        v = confs.get(pin) or ""
-        if field == "drive":
-            m = re.search(r"output drive strength \((\d+) mA\)", v)
-            return int(m.group(1)) // 10 - 1 if m else None
-        if field == "pull":
-            for code, text in ((1, "input bias pull up"), (2, "input bias pull down"),
-                               (0, "input bias disabled")):
-                if text in v:
-                    return code
-        return None
-    if ctl.family.name == "pinctrl-single":
-        # "pin N (PINN) [gpio:chip ]<address> <value> pinctrl-single"
-        t = ctl.guest_pins.get(pin, ("", ""))[1].split()
-        if "pinctrl-single" in t:
-            i = t.index("pinctrl-single")
-            if i >= 2 and re.fullmatch(r"[0-9a-f]+", t[i - 1]):
-                return int(t[i - 1], 16)
-    return None
+    kind = debugfs_kind(ctl, field)
+    return DEBUGFS_READERS[kind](ctl, pin, confs) if kind else None
 
 
 def why_failed(dmesg, dev, claims, dev_path):

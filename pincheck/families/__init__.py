@@ -12,8 +12,11 @@ from .imx import IMX
 from .pinctrl_single import PinctrlSingle
 from .sunxi import Sunxi
 from .tlmm import TLMM
+from .vsoc import VSOC
 
-FAMILIES = [IMX(), PinctrlSingle(), Sunxi(), TLMM()]
+# the families matched by compatible alone first: sunxi and TLMM read the
+# tree's driver tables (KSRC) to match
+FAMILIES = [VSOC(), IMX(), PinctrlSingle(), Sunxi(), TLMM()]
 
 # Known pin controllers that the rehearsal cannot move into a window, and
 # why (matched on a compatible's tail).

@@ -17,7 +17,18 @@ Write = namedtuple("Write", "window offset value mask width pin field")
 
 
 class Family:
+    """One pin controller family: the mainline driver's behaviour the
+    rehearsal needs, read from the driver (or, for VSOC, its datasheet).
+
+    A family module defines a subclass and registers an instance in
+    FAMILIES (families/__init__.py). The rest of the package calls only
+    the methods below; a family overrides what its driver does
+    differently. `ctrl` is a board.Controller: ctrl.orig the board's
+    node, ctrl.windows its register windows in reg order, ctrl.pin_names
+    and ctrl.pad_names what the board's sources call its pins.
+    """
     name = "?"
+    # the compatibles the family's driver binds to
     compatibles = ()
     # props of the original node the copy drops: what QEMU virt cannot give
     drop = ("clocks", "clock-names", "resets", "reset-names", "power-domains",
@@ -28,30 +39,47 @@ class Family:
             "bootph-pre-sram", "bootph-some-ram", "syscon", "fsl,input-sel")
 
     def match(self, node):
+        """True when `node` is a controller of this family"""
         return any(c in self.compatibles for c in node.strings("compatible"))
 
     def fixup(self, orig, copy, ctx):
         """add what the probe needs (clocks, interrupts) to the copy"""
 
     def reset_word(self, window, offset):
+        """the 32-bit word at `offset` of window `window` before the boot"""
         return 0
 
     def reset_image(self, ctrl, window, size):
+        """the bytes of window `window` before the boot (reset_word by word)"""
         buf = bytearray(size)
         for off in range(0, size, 4):
             struct.pack_into("<I", buf, off, self.reset_word(window, off) & 0xFFFFFFFF)
         return bytes(buf)
 
     def pin_writes(self, ctrl, node):
-        """(mux writes, config writes) the driver makes for pin node `node`"""
+        """(mux writes, config writes) the driver makes for pin node `node`,
+        a list of Write each, in the driver's order; the verdict replays
+        them in the core's order (every mux of a state before its configs)"""
         return [], []
 
     def pin_name(self, ctrl, pin):
+        """the name the verdict shows for pin number `pin`"""
         return ctrl.pin_names.get(pin, "pin%d" % pin)
 
     def empty(self, ctrl, node):
         """True when the driver makes no map of this node"""
         return not any(self.pin_writes(ctrl, node))
+
+    def debugfs_kind(self, field):
+        """how the kernel's debugfs shows field `field` of a Write, for the
+        verdict to compare: None (it does not), or a kind of
+        verdict.DEBUGFS_KINDS (the guest's checker reads the same codes)"""
+        return None
+
+    def problems(self, ctrl, node):
+        """one line per thing in pin node `node` that the driver's tables
+        refuse (a group or function the controller lacks), naming the node"""
+        return []
 
 
 POISON = 0xA5A5A5A5     # whole-word writers: every missed write shows

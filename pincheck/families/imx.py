@@ -36,3 +36,7 @@ class IMX(Family):
                 conf.append(Write(0, conf_reg, config & ~self.SION, 0xFFFFFFFF, 4,
                                   pin, "conf"))
         return mux, conf
+
+    def debugfs_kind(self, field):
+        # pinconf-pins shows the pad register's value
+        return "imx-conf" if field == "conf" else None

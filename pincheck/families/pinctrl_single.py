@@ -51,3 +51,7 @@ class PinctrlSingle(Family):
         pad = ctrl.pad_names.get(pin * width)
         base = "PADCONFIG%d" % pin
         return "%s %s" % (base, pad) if pad else base
+
+    def debugfs_kind(self, field):
+        # pins shows each pin's register and its value
+        return "pinctrl-single"

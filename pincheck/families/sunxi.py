@@ -202,6 +202,10 @@ class Sunxi(Family):
     def pin_name(self, ctrl, pin):
         return "P%s%d" % (chr(ord("A") + pin // 32), pin % 32)
 
+    def debugfs_kind(self, field):
+        # pinconf-pins: "input bias pull up, output drive strength (40 mA)"
+        return "sunxi-" + field if field in ("drive", "pull") else None
+
 
 def put(buf, off, val):
     if off + 4 <= len(buf):

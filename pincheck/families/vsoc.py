@@ -1,0 +1,236 @@
+# SPDX-License-Identifier: GPL-2.0
+"""VSOC, the project's virtual SoC: its encoding from its datasheet
+(docs/vsoc/datasheet.md), which is the contract the driver is written to.
+
+One window of 64 KiB: ID, VERSION and NBANKS at 0x0, 0x4 and 0x8 (section
+2), MUXn at 0x100 + 4 * (p / 8) with a 4-bit select per pin, PADp at
+0x1000 + 4 * p (section 4). The driver goes through the generic parser: a
+node's "groups" (the datasheet's groups, section 3) or "pins" (pin names,
+function gpio only), "function", and the properties of section 5, each a
+read-modify-write of the PAD fields it names.
+"""
+
+from .base import Family, Write
+
+ID, VERSION, NBANKS = 0x56534F43, 0x00010000, 8
+MUX_BASE, PAD_BASE = 0x100, 0x1000
+
+# section 3: group -> (function, pins, mux select)
+GROUPS = {
+    "uart0_grp": ("uart0", (0, 1), 1),
+    "uart0_rtscts_grp": ("uart0", (2, 3), 1),
+    "uart1_grp": ("uart1", (4, 5), 1),
+    "i2c0_a_grp": ("i2c0", (6, 7), 3),
+    "i2c0_d_grp": ("i2c0", (122, 123), 2),
+    "pwm0_grp": ("pwm", (8,), 2),
+    "pwm1_grp": ("pwm", (9,), 2),
+    "pwm2_grp": ("pwm", (10,), 2),
+    "pwm3_grp": ("pwm", (11,), 2),
+    "jtag_grp": ("jtag", (12, 13, 14, 15), 1),
+    "sdmmc0_grp": ("sdmmc0", tuple(range(32, 38)), 1),
+    "spi1_grp": ("spi1", (40, 41, 42, 43), 2),
+    "uart2_grp": ("uart2", (44, 45), 1),
+    "spi0_grp": ("spi0", (76, 77, 78, 79), 3),
+    "i2c1_grp": ("i2c1", (77, 78), 2),
+    "i2s0_grp": ("i2s0", (80, 81, 82), 1),
+    "i2s0_mclk_grp": ("i2s0", (83,), 1),
+    "uart3_grp": ("uart3", (96, 97), 1),
+    "eth0_rgmii_grp": ("eth0", tuple(range(128, 142)), 1),
+    "clkout0_grp": ("clkout", (160,), 4),
+}
+
+# section 4: field -> (shift, width)
+FIELDS = {"BIAS": (0, 3), "PULL": (3, 2), "DRIVE": (5, 2), "STAGES": (7, 3),
+          "SCHMITT": (10, 1), "HYST": (11, 2), "DEBOUNCE": (13, 4),
+          "SLEW_RISE": (17, 2), "SLEW_FALL": (19, 2), "POWER": (21, 2),
+          "LOWPOWER": (23, 1), "WAKEUP": (24, 1), "INPUT": (25, 1)}
+
+PULL_CODE = {100000: 0, 47000: 1, 22000: 2, 10000: 3}
+SLEW_CODE = {4: 0, 0: 0, 3: 1, 2: 2, 1: 3}
+
+# section 5: property -> [(field, value)] for properties without an
+# argument, or a function of the argument returning them (None: refused)
+FLAGS = {
+    "bias-disable": [("BIAS", 0)],
+    "bias-high-impedance": [("BIAS", 1)],
+    "vsoc,bias-high": [("BIAS", 4)],
+    "vsoc,bias-ground": [("BIAS", 5)],
+    "drive-push-pull": [("DRIVE", 1)],
+    "drive-open-drain": [("DRIVE", 2)],
+    "drive-open-source": [("DRIVE", 3)],
+    "output-disable": [("DRIVE", 0)],
+    "input-schmitt-enable": [("SCHMITT", 1)],
+    "input-schmitt-disable": [("SCHMITT", 0)],
+    "low-power-enable": [("LOWPOWER", 1)],
+    "low-power-disable": [("LOWPOWER", 0)],
+    "input-enable": [("INPUT", 1)],
+    "input-disable": [("INPUT", 0)],
+}
+
+
+def _pull(bias):
+    def enc(ohms):
+        code = PULL_CODE.get(100000 if ohms is None else ohms)
+        return None if code is None else [("BIAS", bias), ("PULL", code)]
+    return enc
+
+
+def _schmitt(level):
+    if level is None or level > 4:
+        return None
+    return [("SCHMITT", 1), ("HYST", level - 1)] if level else [("SCHMITT", 0)]
+
+
+def _debounce(us):
+    if us is None or (us and (us & (us - 1) or us > 16384)):
+        return None
+    return [("DEBOUNCE", us.bit_length() if us else 0)]
+
+
+def _slew(fields):
+    def enc(q):
+        code = SLEW_CODE.get(q)
+        return None if code is None else [(f, code) for f in fields]
+    return enc
+
+
+VALUED = {
+    "bias-pull-up": _pull(2),
+    "bias-pull-down": _pull(3),
+    "drive-strength": lambda ma: [("STAGES", ma // 2 - 1)]
+    if ma is not None and 2 <= ma <= 16 and not ma % 2 else None,
+    "input-schmitt": _schmitt,
+    "input-debounce": _debounce,
+    "slew-rate": _slew(("SLEW_RISE", "SLEW_FALL")),
+    "vsoc,slew-rate-rising": _slew(("SLEW_RISE",)),
+    "vsoc,slew-rate-falling": _slew(("SLEW_FALL",)),
+    "power-source": lambda v: [("POWER", v)] if v is not None and v <= 2 else None,
+    # optional 0 or 1; absent means 1
+    "vsoc,wakeup": lambda v: [("WAKEUP", 1 if v is None else v)]
+    if v in (None, 0, 1) else None,
+}
+
+
+def pin_number(name):
+    """PA0 -> 0, PC13 -> 77, PAA0 -> 832; None for what is no pin name"""
+    if not name.startswith("P") or len(name) < 3:
+        return None
+    letters = name[1:].rstrip("0123456789")
+    digits = name[1 + len(letters):]
+    if not digits or (len(digits) > 1 and digits[0] == "0") or int(digits) > 31:
+        return None
+    if len(letters) == 1 and "A" <= letters <= "Z":
+        bank = ord(letters) - ord("A")
+    elif len(letters) == 2 and letters[0] == "A" and "A" <= letters[1] <= "F":
+        bank = 26 + ord(letters[1]) - ord("A")
+    else:
+        return None
+    return bank * 32 + int(digits)
+
+
+def pin_label(pin):
+    bank = pin // 32
+    letters = chr(ord("A") + bank) if bank < 26 else "A" + chr(ord("A") + bank - 26)
+    return "P%s%d" % (letters, pin % 32)
+
+
+def pad_fields(node):
+    """[(property, [(field, value)] or None when refused)] of a pin node,
+    in the order of section 5's table"""
+    out = []
+    for prop, enc in FLAGS.items():
+        if node.has(prop):
+            out.append((prop, enc if not node.props[prop] else None))
+    for prop, enc in VALUED.items():
+        if node.has(prop):
+            v = node.props[prop]
+            if not v:
+                arg = None
+            elif len(v) == 4:
+                arg = int.from_bytes(v, "big")
+            else:
+                out.append((prop, None))
+                continue
+            out.append((prop, enc(arg)))
+    return out
+
+
+class VSOC(Family):
+    name = "vsoc"
+    compatibles = ("vsoc,vsoc1-pinctrl",)
+
+    def reset_word(self, window, offset):
+        return {0x0: ID, 0x4: VERSION, 0x8: NBANKS}.get(offset, 0)
+
+    def sources(self, node):
+        """the nodes of a state that carry settings: the node, or its
+        available subnodes (pinconf_generic_dt_node_to_map())"""
+        if node.has("pins") or node.has("groups"):
+            return [node]
+        return [c for c in node.children if c.enabled() and (c.has("pins") or c.has("groups"))]
+
+    @staticmethod
+    def group_of(name):
+        """(function, pins, select) of a group name: a group of section 3,
+        or a pin's own one-pin group in function gpio; None if the part
+        has no such group"""
+        if name in GROUPS:
+            return GROUPS[name]
+        num = pin_number(name)
+        return ("gpio", (num,), 0) if num is not None and num < 32 * NBANKS else None
+
+    def node_pins(self, n):
+        pins = []
+        for g in n.strings("groups") + n.strings("pins"):
+            grp = self.group_of(g)
+            pins += list(grp[1]) if grp else []
+        return pins
+
+    def pin_writes(self, ctrl, node):
+        mux, conf = [], []
+        for n in self.sources(node):
+            func = n.string("function")
+            if func:
+                for g in n.strings("groups") + n.strings("pins"):
+                    grp = self.group_of(g)
+                    if grp and grp[0] == func and (func == "gpio" or g in GROUPS):
+                        mux += [self.mux_write(p, grp[2]) for p in grp[1]]
+            fields = [f for _, enc in pad_fields(n) if enc for f in enc]
+            for p in self.node_pins(n):
+                for field, value in fields:
+                    shift, width = FIELDS[field]
+                    conf.append(Write(0, PAD_BASE + 4 * p, value << shift,
+                                      ((1 << width) - 1) << shift, 4, p, field.lower()))
+        return mux, conf
+
+    @staticmethod
+    def mux_write(pin, select):
+        shift = 4 * (pin % 8)
+        return Write(0, MUX_BASE + 4 * (pin // 8), select << shift, 0xF << shift, 4, pin, "mux")
+
+    def pin_name(self, ctrl, pin):
+        return pin_label(pin)
+
+    def problems(self, ctrl, node):
+        out = []
+        for n in self.sources(node):
+            func = n.string("function")
+            for g in n.strings("groups"):
+                grp = self.group_of(g)
+                if grp is None:
+                    out.append("%s: groups: no group %s on VSOC" % (n.path, g))
+                elif func and grp[0] != func:
+                    out.append("%s: function: group %s has no function %s" % (n.path, g, func))
+            for p in n.strings("pins"):
+                num = pin_number(p)
+                if num is None:
+                    out.append("%s: pins: %s is no VSOC pin name" % (n.path, p))
+                elif num >= 32 * NBANKS:
+                    out.append("%s: pins: %s is beyond the %d pins of the part" % (
+                        n.path, p, 32 * NBANKS))
+            if func and n.has("pins") and func != "gpio":
+                out.append("%s: function: pins take function gpio only, not %s" % (n.path, func))
+            for prop, enc in pad_fields(n):
+                if enc is None:
+                    out.append("%s: %s: a value VSOC cannot hold" % (n.path, prop))
+        return out

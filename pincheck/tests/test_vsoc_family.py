@@ -1,0 +1,128 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The VSOC family's writes, against values worked out by hand from the
+datasheet (docs/vsoc/datasheet.md): MUXn at 0x100 + 4 * (p / 8), a 4-bit
+select at bit 4 * (p % 8); PADp at 0x1000 + 4 * p with BIAS [2:0], PULL
+[4:3], DRIVE [6:5], STAGES [9:7], SCHMITT [10], HYST [12:11], DEBOUNCE
+[16:13], SLEW_RISE [18:17], SLEW_FALL [20:19], POWER [22:21], LOWPOWER
+[23], WAKEUP [24], INPUT [25]."""
+
+import os
+import subprocess
+
+import pytest
+
+from pincheck import fdt
+from pincheck.families import family_of
+from pincheck.families.vsoc import pin_label, pin_number
+
+DTS = """
+/dts-v1/;
+/ {
+	#address-cells = <2>;
+	#size-cells = <2>;
+	pinctrl@4c000000 {
+		compatible = "vsoc,vsoc1-pinctrl";
+		reg = <0x0 0x4c000000 0x0 0x10000>;
+		spi0: spi0-state {
+			spi0-pins {
+				groups = "spi0_grp";
+				function = "spi0";
+				drive-strength = <8>;
+				bias-pull-up = <22000>;
+			};
+		};
+		gpio: gpio-state {
+			pins = "PA21", "PA22";
+			function = "gpio";
+			input-schmitt = <3>;
+			input-debounce = <1024>;
+			vsoc,wakeup = <0>;
+		};
+		pa4: pa4-state {
+			groups = "PA4";
+			function = "gpio";
+			low-power-enable;
+			vsoc,wakeup;
+		};
+		bad: bad-state {
+			pins = "PA32", "PZ0";
+			function = "uart0";
+			drive-strength = <5>;
+			vsoc,wakeup = <2>;
+		};
+	};
+};
+"""
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory):
+    d = tmp_path_factory.mktemp("vsoc")
+    src, dtb = os.path.join(d, "t.dts"), os.path.join(d, "t.dtb")
+    with open(src, "w") as f:
+        f.write(DTS)
+    subprocess.run(["dtc", "-q", "-I", "dts", "-O", "dtb", "-o", dtb, src], check=True)
+    return fdt.read(dtb)
+
+
+def writes(tree, state):
+    ctl = tree.find("/pinctrl@4c000000")
+    fam = family_of(ctl)
+    assert fam.name == "vsoc"
+    mux, conf = fam.pin_writes(None, tree.find("/pinctrl@4c000000/" + state))
+    return fam, [(w.offset, w.value, w.mask) for w in mux], [(w.offset, w.value, w.mask, w.field) for w in conf]
+
+
+def test_pin_names():
+    # section 3: pin 0 is PA0, 77 PC13, 122 PD26, 255 PH31; banks 26.. are AA..
+    assert [pin_label(p) for p in (0, 77, 122, 255, 832)] == ["PA0", "PC13", "PD26", "PH31", "PAA0"]
+    assert [pin_number(n) for n in ("PA0", "PC13", "PD26", "PH31", "PAF31")] == [0, 77, 122, 255, 1023]
+    assert [pin_number(n) for n in ("PA32", "PA00", "pa0", "PAG0", "P", "GPIO_0")] == [None] * 6
+
+
+def test_group_mux_and_pad(tree):
+    fam, mux, conf = writes(tree, "spi0-state")
+    # spi0_grp: pins 76..79 (PC12..PC15), select 3; MUX9 (0x124) holds pins
+    # 72..79, pin 76 at bits [19:16], 77 [23:20], 78 [27:24], 79 [31:28]
+    assert mux == [(0x124, 3 << 16, 0xF << 16), (0x124, 3 << 20, 0xF << 20),
+                   (0x124, 3 << 24, 0xF << 24), (0x124, 3 << 28, 0xF << 28)]
+    # drive-strength 8 mA: STAGES = 8 / 2 - 1 = 3 at [9:7] -> 0x180, mask 0x380;
+    # bias-pull-up 22000: BIAS = 2 at [2:0], PULL = 2 at [4:3] -> 0x10
+    pad76 = [(v, m, f) for o, v, m, f in conf if o == 0x1000 + 4 * 76]
+    assert sorted(pad76) == sorted([(0x2, 0x7, "bias"), (0x10, 0x18, "pull"), (0x180, 0x380, "stages")])
+    assert {o for o, *_ in conf} == {0x1000 + 4 * p for p in (76, 77, 78, 79)}
+    assert fam.problems(None, tree.find("/pinctrl@4c000000/spi0-state")) == []
+
+
+def test_pins_gpio_schmitt_debounce_wakeup0(tree):
+    fam, mux, conf = writes(tree, "gpio-state")
+    # PA21, PA22: MUX2 (0x108) holds pins 16..23, 21 at [23:20], 22 at [27:24], select 0
+    assert mux == [(0x108, 0, 0xF << 20), (0x108, 0, 0xF << 24)]
+    pad21 = sorted((v, m) for o, v, m, f in conf if o == 0x1000 + 4 * 21)
+    # input-schmitt 3: SCHMITT 1 (bit 10: 0x400), HYST 3 - 1 = 2 at [12:11] (0x1000);
+    # input-debounce 1024 us = 2^10: k = 11 at [16:13] (0x16000, mask 0x1e000);
+    # vsoc,wakeup = <0>: WAKEUP 0 at [24] (mask 0x1000000)
+    assert pad21 == sorted([(0x400, 0x400), (0x1000, 0x1800), (0x16000, 0x1E000), (0, 0x1000000)])
+
+
+def test_pin_group_in_gpio(tree):
+    fam, mux, conf = writes(tree, "pa4-state")
+    # PA4's own group, function gpio: MUX0 (0x100), bits [19:16], select 0;
+    # low-power-enable: LOWPOWER [23]; vsoc,wakeup without a value: WAKEUP 1 [24]
+    assert mux == [(0x100, 0, 0xF << 16)]
+    assert sorted(conf) == sorted([(0x1010, 1 << 23, 1 << 23, "lowpower"),
+                                   (0x1010, 1 << 24, 1 << 24, "wakeup")])
+
+
+def test_refused(tree):
+    fam, mux, conf = writes(tree, "bad-state")
+    probs = fam.problems(None, tree.find("/pinctrl@4c000000/bad-state"))
+    node = "/pinctrl@4c000000/bad-state"
+    assert probs == [
+        "%s: pins: PA32 is no VSOC pin name" % node,
+        "%s: pins: PZ0 is beyond the 256 pins of the part" % node,
+        "%s: function: pins take function gpio only, not uart0" % node,
+        "%s: drive-strength: a value VSOC cannot hold" % node,
+        "%s: vsoc,wakeup: a value VSOC cannot hold" % node,
+    ]
+    assert mux == [] and conf == []
