@@ -194,12 +194,12 @@ fuzz: all
 bench: all
 	@BENCH_MAKE_RUN=1 COLD=$(COLD) BOOTS=$(BOOTS) bench/run.sh
 
-# Real boards (tools/rehearse/, README "Rehearsing a real board"): BOARD is
+# Real boards (docs/check-your-board.md): BOARD is
 # vendor/board of arch/arm64/boot/dts, vendor/board+overlay, or a .dts.
 rehearse: kernel initramfs
 	@scripts/rehearse.sh $(BOARD)
 
-# LAVA jobs (scripts/lava.sh; README "Running the boards on a LAVA lab"):
+# LAVA jobs (scripts/lava.sh; docs/lava-kernelci.md):
 # BOARDS as make run and make rehearse take them (default: every VSOC board
 # and variant, and every board rehearsed so far), FAMILY the families of
 # make rehearse-all, LAVA_URL where build/lava/ is served (default: file://),
