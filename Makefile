@@ -208,7 +208,7 @@ bench: all
 rehearse: kernel initramfs
 	@scripts/rehearse.sh $(BOARD)
 
-# LAVA jobs (scripts/lava.sh; README "Running the boards on a LAVA lab"):
+# LAVA jobs (scripts/lava.sh; docs/lava-kernelci.md):
 # BOARDS as make run and make rehearse take them (default: every VSOC board
 # and variant, and every board rehearsed so far), FAMILY the families of
 # make rehearse-all, LAVA_URL where build/lava/ is served (default: file://),

@@ -96,8 +96,11 @@ CHECKS = [
      "warning (error if strict)"),
     ("selfref", "pinctrl-N names the device's own node", "error"),
 ]
-# What the core says of a device's states as a whole (patches 10, 11, 20
-# and 43), checked on every enabled node with pinctrl-N or pinctrl-names;
+# What the core says of a device's states as a whole (the series' "Warn
+# about a state that pinctrl-names does not name", "Warn about the states
+# after a missing pinctrl-N", "Warn about a state name that is not quite a
+# standard one" and "Warn about states that are not applied without a
+# default"), checked on every enabled node with pinctrl-N or pinctrl-names;
 # the "property" of a row is the device's first compatible.
 STATE_CHECKS = [
     ("unnamed", "a pinctrl-N that pinctrl-names does not name", "warning"),

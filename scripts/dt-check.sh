@@ -9,7 +9,7 @@
 #   scripts/dt-check.sh dtb FILE.dtb...   check DTBs against all bindings
 #   scripts/dt-check.sh flags             the example DTC flags copied below
 #
-# Why not the kernel's make (README "Boards", measured there): 6.12's
+# Why not the kernel's make (docs/vsoc/binding.md, measured there): 6.12's
 # bindings Makefile wants dt-schema 2023.9 or newer (DT_SCHEMA_MIN_VERSION)
 # and Debian 12 has 2022.08.2, so "make dt_binding_check" stops before it
 # checks anything; kbuild ignores the checkers' exit status (a binding or

@@ -6,7 +6,7 @@
 # its own, booted with the project's kernel (which carries the SoC's own
 # mainline pin controller driver), then checked pin by pin. The kernel boots
 # with pinctrl.strict_dt=1: the core's generic parser refuses what it would
-# only warn about (README "The strict parser").
+# only warn about (docs/strict-dt-parsing.md).
 #
 #   scripts/rehearse.sh [--quiet] [--compact] [--kernel NAME] [--fixup F.dtso] BOARD
 #

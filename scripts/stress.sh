@@ -13,7 +13,7 @@
 #			steps of N = 5)
 #	--seed S	seed of the malformed writes (default 1)
 #	--oversize	accepted for older callers: the boots of the two
-#			kernel faults found by make stress (README "Stress"),
+#			kernel faults found by make stress (docs/stress.md),
 #			"stress-oversize", pinmux-select writes of 4 MiB - 1,
 #			4 MiB + 1 and 8 MiB, and "stress-single-hog", 30
 #			unbind/bind cycles with hogs on the pinctrl-single
@@ -83,7 +83,7 @@ logs=("$log" "$BUILD/run/$r-lockdown/console.log")
 # with its three states, the Ethernet MAC) and 200 cycles of them (slab
 # compared between cycle 20 and 200: fewer cycles only measure the first
 # allocations), then the
-# rehearsal's verdict of the board (README "Rehearsing a real board"). The
+# rehearsal's verdict of the board (docs/check-your-board.md). The
 # controller itself cannot be unbound (suppress_bind_attrs).
 imx=$BUILD/run/$r-imx8mm
 rm -f "$imx/console.log"

@@ -312,10 +312,11 @@ static int chip_by_label(const char *label, char *path, size_t size)
  * GPIO requests: PG7 on the PL061 and PC0 (VSOC line 64, nobody's) must
  * be granted, PA4 (VSOC line 4, consumer-a's in every state: the VSOC
  * pinmux is strict) must be refused (vsocinit.stress.claim=0 leaves it
- * out). Before kernel patch 13 it was not, now and then:
+ * out). Before "pinctrl: core: Keep GPIO requests out of a state switch's
+ * mux claims" it was not, now and then:
  * pinctrl_commit_state() released the old state's mux claims before it
  * took the new state's, a GPIO request in between got the pin, and the
- * switch failed (README "Stress").
+ * switch failed (docs/stress.md).
  */
 static int st_claim;
 static void *st_gpio(void *arg)

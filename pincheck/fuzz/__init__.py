@@ -34,7 +34,7 @@ counts that do not match, empty names, pinctrl-1 without pinctrl-0; on
 i.MX fsl,pins rows cut short and register offsets beyond the window, on
 pinctrl-single rows cut short and offsets beyond the window.
 
-The rule each case must keep (scripts/fuzz.sh, README "DT fuzzing"): the
+The rule each case must keep (scripts/fuzz.sh, docs/fuzzing.md): the
 boot ends (no panic, hang or kernel report: qemu/run.sh), and then either
 the board verifies (every device with pin states bound and the verifier
 agreeing: build/vsoc-verify, or the rehearsal's verdict on the mutated

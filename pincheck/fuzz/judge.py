@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 """make fuzz: the rule each booted case is judged by (judge_case, judge;
-fuzz.py's docstring and README "DT fuzzing")."""
+fuzz.py's docstring and docs/fuzzing.md)."""
 
 import json
 import os

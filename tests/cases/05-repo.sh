@@ -6,9 +6,11 @@
 #    file and directory has a row (or, for a directory described by rows of
 #    its parts, each tracked part of it has one), and every path a row names
 #    is tracked;
-#  - README's test list: each case of tests/cases/ once, in numeric order,
-#    and nothing else;
-#  - no tracked source over 700 lines but the driver, the patches and README;
+#  - the test list of docs/testing.md (its "Cases" section): each case of
+#    tests/cases/ once, in numeric order, and nothing else;
+#  - README.md at most 200 lines: the front page, the rest is in docs/;
+#  - no tracked source or page over 700 lines but the driver and the
+#    patches;
 #  - bench/README.md without words of the project's tracker;
 #  - bench/tbprof.c loads into Debian's QEMU and refuses a plugin API other
 #    than the one its declarations are taken from.
@@ -65,27 +67,34 @@ else
 fi
 
 # --- the test list -----------------------------------------------------------
-awk '/^## Tests$/ { on = 1; next } /^## / { on = 0 } on' README.md |
+awk '/^## Cases$/ { on = 1; next } /^## / { on = 0 } on' docs/testing.md |
 	sed -nE 's/^- `([0-9][0-9]-[a-z0-9-]+)`.*/\1/p' >"$work/listed"
 (cd tests/cases && ls -- *.sh | sed 's/\.sh$//' | LC_ALL=C sort) >"$work/cases"
 if [ ! -s "$work/listed" ]; then
-	fail test-list "README.md's Tests section lists no case (- \`NN-name\`: ...)"
+	fail test-list "docs/testing.md's Cases section lists no case (- \`NN-name\`: ...)"
 elif ! diff -u "$work/cases" "$work/listed" >"$work/list.diff"; then
-	fail test-list "README.md's test list is not tests/cases/ once each in order: $(grep '^[-+][0-9]' "$work/list.diff" | tr '\n' ' ')"
+	fail test-list "docs/testing.md's test list is not tests/cases/ once each in order: $(grep '^[-+][0-9]' "$work/list.diff" | tr '\n' ' ')"
 else
-	pass "test list: README lists the $(wc -l <"$work/cases") cases of tests/cases/ once each, in order"
+	pass "test list: docs/testing.md lists the $(wc -l <"$work/cases") cases of tests/cases/ once each, in order"
 fi
 
 # --- sizes -------------------------------------------------------------------
-# Left out: the driver (kernel/src), the exported
-# patches, and README.md, which is documentation and stays whole.
-big=$(git ls-files | grep -vE '^(kernel/src/drivers/pinctrl/pinctrl-vsoc\.c|kernel/patches/.*\.patch|README\.md|docs/.*\.png)$' |
+# README.md is the front page: what the project is and the commands; the
+# rest belongs in docs/, one page per topic.
+n=$(wc -l <README.md)
+if [ "$n" -le 200 ]; then
+	pass "readme: README.md has $n lines (at most 200)"
+else
+	fail readme-size "README.md has $n lines, more than 200: move the rest to docs/"
+fi
+# Left out: the driver (kernel/src), the exported patches, and pictures.
+big=$(git ls-files | grep -vE '^(kernel/src/drivers/pinctrl/pinctrl-vsoc\.c|kernel/patches/.*\.patch|docs/.*\.png)$' |
 	while read -r f; do
 		n=$(wc -l <"$f")
 		[ "$n" -ge 700 ] && echo "$f ($n)"
 	done)
 if [ -z "$big" ]; then
-	pass "sizes: every tracked source under 700 lines (but the driver, the patches, README.md)"
+	pass "sizes: every tracked source and page under 700 lines (but the driver, the patches)"
 else
 	fail sizes "700 lines or more: $(tr '\n' ' ' <<<"$big")"
 fi

@@ -9,7 +9,7 @@
 dtb=$(board_dtb vsoc-evb) || { fail kunit-dtb "vsoc-evb does not compile"; exit 1; }
 # The debug kernel (KASAN, kmemleak, lockdep) runs the suites several
 # times slower, and a loaded CI machine slower again: its limit is a
-# hang detector, not a figure (the suites' time is in the README).
+# hang detector, not a figure (the suites' time: docs/measurements.md).
 limit=120
 [ "${KERNEL:-vsoc}" = debug ] && limit=420
 if ! "$TOP/qemu/run.sh" --name kunit --timeout "$limit" --append "kunit.enable=1" "$dtb"; then

@@ -48,8 +48,9 @@ check_ktap() {
 
 # BOARD PINS: boots, agrees everywhere, and checks PINS pins. The counts of
 # imx8mm-evk, k3-am625-beagleplay, sun50i-h6-pine-h64 and qrb5165-rb5 are
-# those of the trial by hand (real-boards-notes: 79, 129 + 4, 38 + 3, and
-# 31 + the 3 SDC groups it did not model); the others guard against change.
+# those of the trial by hand (docs/results/real-boards-notes.md: 79,
+# 129 + 4, 38 + 3, and 31 + the 3 SDC groups it did not model); the others
+# guard against change.
 rehearse_ok() {
 	local b=$1 pins=$2 d line t rc
 	case "$b" in
@@ -92,7 +93,7 @@ window_of() {
 debug=
 [ "${KERNEL:-vsoc}" = vsoc ] || debug=1
 
-# --- two boards per family, the first of each the one README names -------
+# --- two boards per family, the first the reference of docs/families.md ---
 rehearse_ok freescale/imx8mm-evk 79
 rehearse_ok ti/k3-am625-beagleplay 133
 rehearse_ok allwinner/sun50i-h6-pine-h64 41

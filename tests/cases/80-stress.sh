@@ -9,8 +9,10 @@
 # seven threads, and a lockdown=integrity boot; on the plain kernel the
 # writes, the churn and the race. On either kernel the boots of two kernel
 # faults fixed in the series: pinmux-select writes of 4 MiB and more
-# (oversize, kernel patch 2) and unbinding pinctrl-single with hogs
-# (single-hog, kernel patch 3). Each row of the table must show no bad
+# (oversize, "pinctrl: pinmux: Refuse pinmux-select writes longer than
+# 4 KiB") and unbinding pinctrl-single with hogs (single-hog, "pinctrl:
+# single: Unregister the controller before devres frees its hogs"). Each
+# row of the table must show no bad
 # outcome and no kernel report, the board must verify afterwards and every
 # device must be bound. The test consumer module's parts on either kernel:
 # 4 threads x 1000 state switches racing GPIO requests (PA4, a switching

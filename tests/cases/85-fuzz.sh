@@ -5,8 +5,8 @@
 # distinct boards made by mutating the pin nodes and states of the VSOC
 # boards, the test boards, imx8mm-evk and k3-am625-beagleplay, each booted.
 # Every boot must end without a kernel report, and every board must verify
-# or be refused with a new message naming a DT node and a property (README
-# "DT fuzzing"). A board that breaks the rule fails the test, unless its
+# or be refused with a new message naming a DT node and a property
+# (docs/fuzzing.md). A board that breaks the rule fails the test, unless its
 # class is that of a corpus case of a fault found and not fixed yet
 # (tests/corpus/fuzz/, replayed by make fuzz, which fails on it): those are
 # counted and named (also when the fault is a kernel report). Then the
