@@ -206,7 +206,7 @@ bench: all
 # Real boards (pincheck/, docs/check-your-board.md): BOARD is
 # vendor/board of arch/arm64/boot/dts, vendor/board+overlay, or a .dts.
 rehearse: kernel initramfs
-	@scripts/rehearse.sh $(BOARD)
+	@scripts/rehearse.sh $(foreach d,$(INCLUDE),--include $(d)) $(BOARD)
 
 # LAVA jobs (scripts/lava.sh; docs/lava-kernelci.md):
 # BOARDS as make run and make rehearse take them (default: every VSOC board

@@ -59,11 +59,13 @@ def kernel_cpp(src, out, ksrc, extra_inc=()):
     return [d for d in deps if d.endswith((".dts", ".dtsi", ".dtso"))]
 
 
-def compile_dts(src, out, ksrc, dtc):
+def compile_dts(src, out, ksrc, dtc, extra_inc=()):
     pre = out + ".pre"
-    deps = kernel_cpp(src, pre, ksrc)
-    r = subprocess.run([dtc, "-q", "-@", "-I", "dts", "-O", "dtb", "-i",
-                        os.path.dirname(os.path.abspath(src)), "-o", out, pre],
+    deps = kernel_cpp(src, pre, ksrc, extra_inc)
+    incs = []
+    for d in [os.path.dirname(os.path.abspath(src))] + list(extra_inc):
+        incs += ["-i", d]
+    r = subprocess.run([dtc, "-q", "-@", "-I", "dts", "-O", "dtb"] + incs + ["-o", out, pre],
                        capture_output=True, text=True)
     os.unlink(pre)
     if r.returncode:
@@ -93,11 +95,11 @@ def resolve(board, ksrc):
     return srcs
 
 
-def build_board_dtb(srcs, out, ksrc, dtc, fdtoverlay):
-    deps = compile_dts(srcs[0], out, ksrc, dtc)
+def build_board_dtb(srcs, out, ksrc, dtc, fdtoverlay, extra_inc=()):
+    deps = compile_dts(srcs[0], out, ksrc, dtc, extra_inc)
     for i, o in enumerate(srcs[1:]):
         odtb = "%s.ovl%d.dtbo" % (out, i)
-        deps += compile_dts(o, odtb, ksrc, dtc)
+        deps += compile_dts(o, odtb, ksrc, dtc, extra_inc)
         r = subprocess.run([fdtoverlay, "-i", out, "-o", out, odtb],
                            capture_output=True, text=True)
         os.unlink(odtb)

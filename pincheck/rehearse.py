@@ -38,13 +38,29 @@ import sys
 from . import board, ktap, verdict
 
 
-def prepare(name, outdir, fixup=None):
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# A VSOC board (boards/NAME.dts, or a .dts of the repository) includes
+# vsoc.dtsi and the binding's header
+VSOC_INCLUDES = [os.path.join(TOP, "dts"), os.path.join(TOP, "kernel", "src", "include")]
+
+
+def vsoc_board(name):
+    """boards/NAME.dts of the repository for NAME, else None"""
+    path = os.path.join(TOP, "boards", name + ".dts")
+    return path if "/" not in name and os.path.isfile(path) else None
+
+
+def prepare(name, outdir, fixup=None, include=()):
     ksrc = os.environ["KSRC"]
     os.makedirs(outdir, exist_ok=True)
-    srcs = board.resolve(name, ksrc)
+    include = list(include)
+    vsoc = vsoc_board(name)
+    if vsoc or os.path.realpath(name).startswith(TOP + os.sep):
+        include += VSOC_INCLUDES
+    srcs = [vsoc] if vsoc else board.resolve(name, ksrc)
     bdtb = os.path.join(outdir, "board.dtb")
     deps = board.build_board_dtb(srcs, bdtb, ksrc, os.environ["DTC"],
-                                 os.environ["FDTOVERLAY"])
+                                 os.environ["FDTOVERLAY"], include)
     plan, ctrls = board.transform(bdtb, os.environ["VIRT_DTB"],
                                   os.path.join(outdir, "virt.dtb"), deps)
     plan["board"] = name
@@ -198,7 +214,9 @@ def add_parsers(sub):
     p.add_argument("outdir")
     p.add_argument("--fixup", metavar="F.dtso",
                    help="an overlay applied to the virt DTB after the plan is made")
-    p.set_defaults(func=lambda a: prepare(a.board, a.outdir, a.fixup))
+    p.add_argument("-I", "--include", action="append", default=[], metavar="DIR",
+                   help="a directory the board's #include and /include/ look in (repeatable)")
+    p.set_defaults(func=lambda a: prepare(a.board, a.outdir, a.fixup, a.include))
     p = sub.add_parser("verdict", help="the per-pin verdict of a rehearsed board after its boot")
     p.add_argument("outdir")
     p.set_defaults(func=lambda a: verdict_cmd(a.outdir))

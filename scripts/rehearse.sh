@@ -8,7 +8,8 @@
 # with pinctrl.strict_dt=1: the core's generic parser refuses what it would
 # only warn about (docs/strict-dt-parsing.md).
 #
-#   scripts/rehearse.sh [--quiet] [--compact] [--kernel NAME] [--fixup F.dtso] BOARD
+#   scripts/rehearse.sh [--quiet] [--compact] [--kernel NAME] [--fixup F.dtso]
+#                       [--include DIR]... BOARD
 #
 # --quiet prints the last line of the verdict only; --compact (rehearse-all)
 # keeps the windows gzipped and no reset images (the verdict makes them
@@ -33,16 +34,18 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 quiet= compact= fixup= config=${KERNEL:-vsoc}
+incs=()
 while [ $# -gt 1 ]; do
 	case "$1" in
 	--quiet) quiet=1; shift ;;
 	--compact) compact=1; shift ;;
 	--kernel) config=$2; shift 2 ;;
 	--fixup) fixup=$2; shift 2 ;;
+	--include) incs+=(-I "$(realpath "$2")"); shift 2 ;;
 	*) die "unknown option $1" ;;
 	esac
 done
-[ $# -eq 1 ] || die "usage: scripts/rehearse.sh [--quiet] [--compact] [--kernel NAME] [--fixup F.dtso] BOARD"
+[ $# -eq 1 ] || die "usage: scripts/rehearse.sh [--quiet] [--compact] [--kernel NAME] [--fixup F.dtso] [--include DIR]... BOARD"
 # a boot takes about a second; the debug image (KASAN, kmemleak) far more
 timeout=60
 [ "$config" = vsoc ] || timeout=300
@@ -58,12 +61,12 @@ case "$board" in
 	name=${parts[0]}
 	for p in "${parts[@]:1}"; do name+="+$(basename "$p" .dtso)"; done ;;
 esac
-prep=()
+prep=("${incs[@]}")
 if [ -n "$fixup" ]; then
 	[ -f "$fixup" ] || die "no such overlay: $fixup"
 	fixup=$(realpath "$fixup")
 	name+="~$(basename "$fixup" .dtso)"
-	prep=(--fixup "$fixup")
+	prep+=(--fixup "$fixup")
 fi
 dir=$BUILD/rehearse/${name//\//_}
 mkdir -p "$BUILD/rehearse"

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# kernels: vsoc debug
+#
+# VSOC is a family like the real boards' (pincheck/families/vsoc.py, from
+# the datasheet): every VSOC board goes through the one pipeline of make
+# rehearse (plan, boot, the guest's checker, the host's verdict) and
+# agrees pin by pin, its guest KTAP equal to the host's; words of its
+# window are checked against values worked out by hand from the board's DT
+# and the datasheet; a board whose two devices want one pin is CONFLICT
+# with both DT paths, the second device FAILED.
+set -uo pipefail
+. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/rehearse-lib.sh"
+
+debug=
+[ "${KERNEL:-vsoc}" = vsoc ] || debug=1
+
+# BOARD PINS: as rehearse_ok, for a board of boards/ named without a path
+rehearse_ok vsoc-evb 7
+if [ -z "$debug" ]; then
+	rehearse_ok vsoc-handset 20
+	rehearse_ok vsoc-milker 30
+fi
+
+# vsoc-evb's words, by hand (datasheet sections 2 to 5; boards/vsoc-evb.dts):
+#  - MUX0 (0x100): uart0_grp is PA0, PA1 at select 1: bits [3:0] and [7:4]
+#    are 1: 0x11;
+#  - PAD of PA0 (0x1000): drive-push-pull, DRIVE = 1 at [6:5] (0x20), and
+#    drive-strength 4 mA, STAGES = 4 / 2 - 1 = 1 at [9:7] (0x80): 0xa0;
+#  - PAD of PA1 (0x1004): bias-pull-up without ohms (100 kOhm), BIAS = 2,
+#    PULL = 0 (0x2), input-enable, INPUT at [25] (0x2000000): 0x2000002;
+#  - PAD of PG3 (pin 6 * 32 + 3 = 195, 0x1000 + 4 * 195 = 0x130c):
+#    bias-pull-up 47 kOhm, BIAS = 2 and PULL = 1 (0xa), input-schmitt-enable
+#    at [10] (0x400), vsoc,wakeup at [24], input-enable at [25]: 0x300040a.
+w=$out/vsoc-evb/win0-0.bin
+if [ -f "$w" ]; then
+	got="$(reg32 "$w" 0x100) $(reg32 "$w" 0x1000) $(reg32 "$w" 0x1004) $(reg32 "$w" 0x130c)"
+	if [ "$got" = "$((0x11)) $((0xa0)) $((0x2000002)) $((0x300040a))" ]; then
+		pass "vsoc-pipeline: vsoc-evb's MUX0 and the PADs of PA0, PA1 and PG3 hold the hand-computed words"
+	else
+		fail vsoc-pipeline-words "MUX0, PAD PA0, PA1, PG3: $got"
+	fi
+else
+	fail vsoc-pipeline-words "no window $w"
+fi
+
+# the SPI0/I2C1 board: spi0_grp (PC12..PC15) is a hog of the controller,
+# i2c1_grp (PC13, PC14) the default state of /i2c-sensor
+b=$TOP/tests/boards/spi-i2c-conflict.dts
+d=$out/spi-i2c-conflict
+"$R" --quiet "$b" >/dev/null 2>&1
+rc=$?
+txt=$d/verdict.txt
+want1="CONFLICT PC13: muxed by /soc/pinctrl@4c000000 (/soc/pinctrl@4c000000/spi0-state) and claimed by /i2c-sensor (/soc/pinctrl@4c000000/i2c1-state, state default)"
+want2="consumer /i2c-sensor (rh004-i2c-sensor): FAILED: pin PC13 already requested by /soc/pinctrl@4c000000"
+if [ "$rc" = 1 ] && grep -qxF "$want1" "$txt" && grep -qxF "$want2" "$txt" &&
+   grep -q ": 30 pins checked, 0 mismatches, 2 conflicts, 0 stray writes, 0 bad nodes, 1 consumers failed," "$txt"; then
+	pass "vsoc-pipeline: the SPI0/I2C1 clash is CONFLICT on PC13 and PC14 with both DT paths, /i2c-sensor FAILED, exit 1"
+else
+	fail vsoc-pipeline-conflict "exit $rc; $(grep -E '^(CONFLICT|consumer /i2c)' "$txt" 2>/dev/null | tr '\n' ' ')"
+fi
+# the guest sees the same: one not ok, the failed consumer
+[ -z "$debug" ] && check_ktap spi-i2c-conflict "$d" 1 "Ran [0-9]+ tests: passed: [0-9]+, failed: 1"
+finish
