@@ -19,6 +19,9 @@ from . import families
 WINDOW_BASE = 0x4C000000        # below the top of QEMU virt's 256 MiB
 WINDOW_LIMIT = 0x4F000000
 SPI_BASE = 180                  # GIC SPIs above what QEMU virt uses
+# The project's own DTS includes (vsoc.dtsi), last on the include path: a
+# VSOC board goes through prepare as a real board does
+PROJECT_DTS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "dts")
 HOUSEKEEPING = ("/__symbols__", "/__fixups__", "/__local_fixups__",
                 "/aliases", "/chosen", "/memory", "/reserved-memory")
 
@@ -61,9 +64,9 @@ def kernel_cpp(src, out, ksrc, extra_inc=()):
 
 def compile_dts(src, out, ksrc, dtc):
     pre = out + ".pre"
-    deps = kernel_cpp(src, pre, ksrc)
+    deps = kernel_cpp(src, pre, ksrc, (PROJECT_DTS,))
     r = subprocess.run([dtc, "-q", "-@", "-I", "dts", "-O", "dtb", "-i",
-                        os.path.dirname(os.path.abspath(src)), "-o", out, pre],
+                        os.path.dirname(os.path.abspath(src)), "-i", PROJECT_DTS, "-o", out, pre],
                        capture_output=True, text=True)
     os.unlink(pre)
     if r.returncode:

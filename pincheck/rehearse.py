@@ -35,7 +35,7 @@ import os
 import subprocess
 import sys
 
-from . import board, ktap, verdict
+from . import board, ktap, lint, verdict
 
 
 def prepare(name, outdir, fixup=None):
@@ -45,6 +45,13 @@ def prepare(name, outdir, fixup=None):
     bdtb = os.path.join(outdir, "board.dtb")
     deps = board.build_board_dtb(srcs, bdtb, ksrc, os.environ["DTC"],
                                  os.environ["FDTOVERLAY"])
+    # the cheap checks first: the form of the pin nodes, before any boot
+    bad = lint.lint_dtb(bdtb, ksrc)
+    for p in bad:
+        print(lint.bad_node_line(p), file=sys.stderr)
+    if bad:
+        print("rehearse: %s: %d bad node(s) in the DT, found before the boot" % (name, len(bad)),
+              file=sys.stderr)
     plan, ctrls = board.transform(bdtb, os.environ["VIRT_DTB"],
                                   os.path.join(outdir, "virt.dtb"), deps)
     plan["board"] = name
@@ -135,12 +142,14 @@ def show(res, out=sys.stdout):
     unapplied = sum(1 for c in res["consumers"] if ktap.consumer_bad(c) and not c["failed"])
     checked, total = state_share(plan)
     if not checked:
-        # nothing checked is not a pass: one line saying why
+        # nothing checked is not a pass: one line saying why; bad nodes,
+        # found in the DT alone, are a disagreement all the same
         whys = [s["why"] for s in plan["skipped"] if s.get("controller")] or \
             [s["why"] for s in plan["skipped"]] or ["the board has no enabled device with pin states"]
         print("%s: nothing rehearsed: %s" % (plan["board"], whys[0]), file=out)
-        return NOTHING_REHEARSED
-    if checked < total:
+        if not res["problems"]:
+            return NOTHING_REHEARSED
+    if checked and checked < total:
         print("%s: %d of %d pin states rehearsed (%d %%), the others are the "
               "\"not rehearsed\" lines" % (plan["board"], checked, total, 100 * checked // total),
               file=out)
