@@ -3,7 +3,8 @@
 pin controller driver on QEMU virt (scripts/rehearse.sh runs the steps).
 
   pincheck prepare BOARD OUTDIR [--fixup F.dtso]
-                                     compile the board as kbuild does and
+                                     compile the board as kbuild does,
+                                     print its bad pin nodes (lint.py) and
                                      write OUTDIR/{board.dtb,virt.dtb,
                                      plan.json,windows.txt,*.reset}; the
                                      virt DTB carries what the board asks
@@ -15,10 +16,11 @@ pin controller driver on QEMU virt (scripts/rehearse.sh runs the steps).
                                      the virt DTB's paths): the verdicts
                                      see what it changes as mismatches
   pincheck verdict OUTDIR            after the boot: the per-pin table, one
-                                     line per consumer and per thing not
-                                     rehearsed; OUTDIR/verdict.json; exit 0
-                                     only when everything agrees, 1 on a
-                                     disagreement, 4 when nothing could be
+                                     line per consumer, per bad pin node
+                                     and per thing not rehearsed;
+                                     OUTDIR/verdict.json; exit 0 only when
+                                     everything agrees, 1 on a disagreement
+                                     or a bad node, 4 when nothing could be
                                      rehearsed (one line says why); also
                                      OUTDIR/verdict.ktap (the same as
                                      KTAP) and console.ktap (the guest's)
