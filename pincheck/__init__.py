@@ -7,6 +7,8 @@ The host side of the check, one package with one front door,
   prepare, verdict   a board of the tree (or your own .dts) made into a plan
                      and a QEMU virt DTB with its pin controllers in RAM
                      windows, then, after the boot, the per-pin verdict
+  lint               the form of a board's pin nodes, from its DT and the
+                     kernel tree's tables, without a boot
   boards, summary    the boards each family covers; the summary of a sweep
   fuzz               mutated boards: make, import the corpus, judge
   report             the HTML pin map of every board run
@@ -16,6 +18,8 @@ The host side of the check, one package with one front door,
 Modules: fdt (DTBs), board (compile a board, move its controllers), verdict
 (expected against debugfs and registers), ktap (the plan in the DTB, the
 KTAP of a verdict), families/ (one module per pin controller family),
-csrc (tables read from the tree's C sources), boardlist, fuzz/, report,
-lava, scan; tests/ holds the unit tests (pytest, no QEMU).
+csrc (tables read from the tree's C sources), generic (the generic DT
+parser's rules read from the tree, the checks of one pin node), lint (a
+board's pin nodes checked), boardlist, fuzz/, report, lava, scan; tests/
+holds the unit tests (pytest, no QEMU).
 """

@@ -101,7 +101,7 @@ def summary(outdir, listfile):
             parts = ["%s: %s" % (c["pin_name"], c["claimant"]) for c in v["conflicts"][:2]]
             parts += ["%s failed: %s" % (c["path"], c["why"]) for c in failed[:2]]
             parts += ["%s %s" % (x["name"], "; ".join(x["mismatch"])) for x in v["rows"] if x["mismatch"]][:2]
-            parts += ["%s: %s" % (p["node"], p["problem"]) for p in v.get("problems", [])][:2]
+            parts += [p["problem"] for p in v.get("problems", [])][:2]
             parts += ["%s: state never applied (pinctrl-0 without pinctrl-names)" % c["path"]
                       for c in v["consumers"] if "no pinctrl-names" in (c.get("unapplied") or "")][:3]
             parts += ["%s: %s" % (c["path"], c["unapplied"])

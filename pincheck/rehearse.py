@@ -3,7 +3,8 @@
 pin controller driver on QEMU virt (scripts/rehearse.sh runs the steps).
 
   pincheck prepare BOARD OUTDIR [--fixup F.dtso]
-                                     compile the board as kbuild does and
+                                     compile the board as kbuild does,
+                                     print its bad pin nodes (lint.py) and
                                      write OUTDIR/{board.dtb,virt.dtb,
                                      plan.json,windows.txt,*.reset}; the
                                      virt DTB carries what the board asks
@@ -15,10 +16,11 @@ pin controller driver on QEMU virt (scripts/rehearse.sh runs the steps).
                                      the virt DTB's paths): the verdicts
                                      see what it changes as mismatches
   pincheck verdict OUTDIR            after the boot: the per-pin table, one
-                                     line per consumer and per thing not
-                                     rehearsed; OUTDIR/verdict.json; exit 0
-                                     only when everything agrees, 1 on a
-                                     disagreement, 4 when nothing could be
+                                     line per consumer, per bad pin node
+                                     and per thing not rehearsed;
+                                     OUTDIR/verdict.json; exit 0 only when
+                                     everything agrees, 1 on a disagreement
+                                     or a bad node, 4 when nothing could be
                                      rehearsed (one line says why); also
                                      OUTDIR/verdict.ktap (the same as
                                      KTAP) and console.ktap (the guest's)
@@ -35,7 +37,7 @@ import os
 import subprocess
 import sys
 
-from . import board, ktap, verdict
+from . import board, ktap, lint, verdict
 
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -61,6 +63,13 @@ def prepare(name, outdir, fixup=None, include=()):
     bdtb = os.path.join(outdir, "board.dtb")
     deps = board.build_board_dtb(srcs, bdtb, ksrc, os.environ["DTC"],
                                  os.environ["FDTOVERLAY"], include)
+    # the cheap checks first: the form of the pin nodes, before any boot
+    bad = lint.lint_dtb(bdtb, ksrc)
+    for p in bad:
+        print(lint.bad_node_line(p), file=sys.stderr)
+    if bad:
+        print("rehearse: %s: %d bad node(s) in the DT, found before the boot" % (name, len(bad)),
+              file=sys.stderr)
     plan, ctrls = board.transform(bdtb, os.environ["VIRT_DTB"],
                                   os.path.join(outdir, "virt.dtb"), deps)
     plan["board"] = name
@@ -151,12 +160,14 @@ def show(res, out=sys.stdout):
     unapplied = sum(1 for c in res["consumers"] if ktap.consumer_bad(c) and not c["failed"])
     checked, total = state_share(plan)
     if not checked:
-        # nothing checked is not a pass: one line saying why
+        # nothing checked is not a pass: one line saying why; bad nodes,
+        # found in the DT alone, are a disagreement all the same
         whys = [s["why"] for s in plan["skipped"] if s.get("controller")] or \
             [s["why"] for s in plan["skipped"]] or ["the board has no enabled device with pin states"]
         print("%s: nothing rehearsed: %s" % (plan["board"], whys[0]), file=out)
-        return NOTHING_REHEARSED
-    if checked < total:
+        if not res["problems"]:
+            return NOTHING_REHEARSED
+    if checked and checked < total:
         print("%s: %d of %d pin states rehearsed (%d %%), the others are the "
               "\"not rehearsed\" lines" % (plan["board"], checked, total, 100 * checked // total),
               file=out)

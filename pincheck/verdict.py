@@ -22,6 +22,7 @@ import struct
 
 from . import fdt
 from . import families
+from . import lint
 from .board import pin_state_props
 
 BEGIN = re.compile(r"^==== VSOC BEGIN (\S+) (\S+) ====$")
@@ -392,21 +393,13 @@ def evaluate(outdir, board_dtb, planning=False):
                 if (r ^ g) & ~masks.get((ctl.path, win, off), 0) & 0xFFFFFFFF:
                     stray.append({"controller": ctl.path, "window": win, "offset": off,
                                   "reset": r, "registers": g})
+    # the form of the board's pin nodes (lint.py), from the DT and the
+    # tree's tables alone, whatever the kernel said of them
     problems = []
-    for c in plan["consumers"]:
-        if not c.get("dev"):
-            continue
-        node = tree.find(c["path"])
-        for st, _, phs in pin_state_props(node):
-            if st not in c.get("states", []):
-                continue
-            for ph in phs:
-                pn = by_ph.get(ph)
-                ctl = pn and ctl_of(pn)
-                if ctl and hasattr(ctl.family, "problems"):
-                    for txt in ctl.family.problems(ctl, pn):
-                        problems.append({"consumer": c["path"], "state": st, "node": pn.path,
-                                         "problem": txt})
+    ksrc = os.environ.get("KSRC") or plan.get("ksrc")
+    for p in lint.lint(tree, ksrc) if ksrc and not planning else []:
+        problems.append({"consumer": p.consumer, "state": p.state, "node": p.node,
+                         "property": p.prop, "problem": lint.line(p)})
     return {"plan": plan, "rows": rows, "consumers": consumers, "conflicts": conflicts,
             "stray": stray, "ctrls": ctrls, "problems": problems}
 

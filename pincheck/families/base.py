@@ -66,6 +66,11 @@ class Family:
         """the name the verdict shows for pin number `pin`"""
         return ctrl.pin_names.get(pin, "pin%d" % pin)
 
+    def problems(self, ctrl, node):
+        """[(node path, property, what)]: the names of state node `node`
+        (and of the nodes it holds) that the controller lacks"""
+        return []
+
     def empty(self, ctrl, node):
         """True when the driver makes no map of this node"""
         return not any(self.pin_writes(ctrl, node))

@@ -165,15 +165,19 @@ class Sunxi(Family):
         return drive, bias
 
     def problems(self, ctrl, node):
+        """[(node path, property, what)]: the pins and functions the
+        table lacks"""
         t = self.table(ctrl.orig)
-        func = node.string("function") or node.string("allwinner,function")
+        fprop = "function" if node.has("function") else "allwinner,function"
+        pprop = "pins" if node.has("pins") else "allwinner,pins"
+        func = node.string(fprop)
         out = []
-        for p in node.strings("pins") or node.strings("allwinner,pins"):
+        for p in node.strings(pprop):
             if p not in t.funcs:
-                out.append("unknown pin %s (the driver skips it)" % p)
+                out.append((node.path, pprop, "unknown pin '%s' (the driver skips it)" % p))
             elif func not in t.funcs[p]:
-                out.append("pin %s has no function %s (the driver skips it; it has %s)"
-                           % (p, func, ", ".join(sorted(t.funcs[p]))))
+                out.append((node.path, fprop, "pin %s has no function %s (the driver skips it; "
+                            "it has %s)" % (p, func, ", ".join(sorted(t.funcs[p])))))
         return out
 
     def pin_writes(self, ctrl, node):

@@ -20,7 +20,7 @@ import glob
 import os
 import re
 
-from .. import csrc
+from .. import csrc, generic
 from .base import Family, Write
 
 # Documented reset values of TLMM_GPIO_CFGn (pull-down, function 0 = GPIO,
@@ -50,6 +50,12 @@ class SocTable:
         sf = csrc.fields(soc or "")
         self.pull_no_keeper = sf.get("pull_no_keeper") == "true"
         self.gpio_func = int(sf.get("gpio_func", "0"), 0)
+        # the functions (MSM_PIN_FUNCTION(f) and its APQ/IPQ/QCA forms) and
+        # the groups each can be muxed on (f_groups[]), as the core checks
+        lists = {m.group(1): re.findall(r"\"([^\"]+)\"", m.group(2)) for m in
+                 re.finditer(r"(\w+)_groups\[\]\s*=\s*\{([^}]*)\}", text)}
+        self.functions = {m.group(1): lists.get(m.group(1), []) for m in
+                          re.finditer(r"\b(?:APQ|IPQ|MSM|QCA)_PIN_FUNCTION\(\s*(\w+)\s*\)", text)}
         self.tiles = []
         if "tiles" in sf:
             arr = re.search(r"%s\[\]\s*=\s*\{([^}]*)\}" % re.escape(sf["tiles"]), text)
@@ -160,15 +166,7 @@ class TLMM(Family):
                 continue
             for c in re.findall(r"\.compatible\s*=\s*\"([^\"]+)\"", text):
                 self.files[c] = f
-        gen = csrc.read(os.path.join(ksrc, "drivers/pinctrl/pinconf-generic.c"))
-        tbl = csrc.block(gen, r"static const struct pinconf_generic_params dt_params\[\]\s*=\s*\{")
-        # { "name", PIN_CONFIG_X, default[, what value it takes] }
-        self.params = [(m.group(1), m.group(2), int(m.group(3), 0)) for m in
-                       re.finditer(r"\{\s*\"([^\"]+)\"\s*,\s*(PIN_CONFIG_\w+)\s*,\s*(\w+)\s*"
-                                   r"(?:,[^}]*)?\}", tbl)]
-        if len(self.params) < 20:
-            raise SystemExit("rehearse: cannot read dt_params[] of pinconf-generic.c (%d entries)"
-                             % len(self.params))
+        self.params = generic.rules(ksrc).params
 
     def table(self, node):
         self.load()
@@ -213,30 +211,48 @@ class TLMM(Family):
 
     def configs(self, node):
         out = []
-        for name, param, default in self.params:
-            if node.has(name):
-                v = node.props[name]
-                arg = int.from_bytes(v[:4], "big") if len(v) >= 4 else default
-                out.append((name, param, arg))
+        for p in self.params:
+            if node.has(p.name):
+                v = node.props[p.name]
+                arg = int.from_bytes(v[:4], "big") if len(v) >= 4 else p.default
+                out.append((p.name, p.param, arg))
         return out
 
     def empty(self, ctrl, node):
         self.load()     # dt_params[], before any table was asked for
-        names = {p[0] for p in self.params}
+        names = {p.name for p in self.params}
         return not any(n.has("function") or any(n.has(p) for p in names)
                        for n in self.sources(node))
 
     def problems(self, ctrl, node):
+        """the groups and functions of the nodes of a state that the SoC's
+        table lacks, in the words of the core (kernel patch 32); a name in
+        "pins" is a group's, as pinctrl-msm.c maps them"""
         t = self.table(ctrl.orig)
+        names = list(t.groups)
         out = []
         for n in self.sources(node):
             func = n.string("function")
-            for gname in n.strings("pins") or n.strings("groups"):
+            prop = "pins" if n.has("pins") else "groups"
+            if func and t.functions and func not in t.functions:
+                out.append((n.path, "function", "unknown function '%s'" % func))
+                func = None
+            for gname in n.strings(prop):
                 g = t.groups.get(gname)
                 if g is None:
-                    out.append("%s: no group %s on %s" % (n.path, gname, os.path.basename(t.path)))
-                elif func and func not in g["funcs"]:
-                    out.append("%s: group %s has no function %s" % (n.path, gname, func))
+                    out.append((n.path, prop, "unknown group '%s' (this controller has %s to %s)"
+                                % (gname, names[0], names[-1])))
+                    continue
+                if not func:
+                    continue
+                can = t.functions.get(func)
+                if can is None:
+                    can = [x for x, y in t.groups.items() if func in y["funcs"]]
+                if gname not in can:
+                    out.append((n.path, "function", "%s cannot be muxed on group %s (%s has %s)"
+                                % (func, gname, func, "groups %s%s" % (
+                                    can[0], ", ..." if len(can) > 1 else "")
+                                   if can else "no groups")))
         return out
 
     def pin_writes(self, ctrl, node):
