@@ -17,7 +17,7 @@ import subprocess
 
 import pytest
 
-from pincheck import board, fdt, generic, lint
+from pincheck import board, fdt, generic, lint, rehearse
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CACHE = os.environ.get("VSOC_CACHE", os.path.expanduser("~/.cache/vsoc"))
@@ -465,7 +465,7 @@ def test_corpus_kernel_messages(tmp_path):
         text = open(src).read()
         want = {in_lint_form(m) for m in re.findall(r"^ \* expect: (.*)$", text, re.M)} - {None}
         dtb = str(tmp_path / "b.dtb")
-        board.compile_dts(src, dtb, KSRC, KDTC)
+        board.compile_dts(src, dtb, KSRC, KDTC, rehearse.VSOC_INCLUDES)
         got = {re.sub(r": \S+: (has pin settings|pin configuration nodes)", r": *: \1",
                       lint.line(p)) for p in lint.lint(fdt.read(dtb), KSRC, names=False)}
         assert got == want, os.path.basename(src)
