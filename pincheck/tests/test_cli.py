@@ -43,12 +43,21 @@ def test_each_command_has_help(cmd, capsys):
     assert capsys.readouterr().out.startswith("usage: pincheck " + cmd)
 
 
-@pytest.mark.parametrize("args", [["verdict", "--bogus", "x"], ["nosuch"], [],
-                                  ["verdict"], ["prepare", "a", "b", "--fixup"]])
-def test_bad_usage_exits_2(args):
-    r = pincheck(*args)
+def test_bad_option_exits_2():
+    r = pincheck("verdict", "--bogus", "x")
     assert r.returncode == 2
-    assert r.stderr.startswith("usage: pincheck") and "error: " in r.stderr
+    assert r.stderr.startswith("usage: pincheck ")
+    assert r.stderr.splitlines()[-1] == "pincheck: error: unrecognized arguments: --bogus"
+
+
+@pytest.mark.parametrize("args", [["nosuch"], [], ["verdict"], ["prepare", "a", "b", "--fixup"],
+                                  ["lava", "nosuch"], ["fuzz", "judge"]])
+def test_bad_usage_exits_2(args, capsys):
+    with pytest.raises(SystemExit) as e:
+        front.main(args)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: pincheck") and "error: " in err
 
 
 # --- a board of which nothing could be rehearsed ------------------------------
