@@ -16,7 +16,10 @@ from pincheck import fdt
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "data")
 TOP = os.path.dirname(os.path.dirname(HERE))
-KSRC = os.environ.get("KSRC") or os.path.expanduser("~/.cache/vsoc/linux")
+# the tree scripts/lib.sh's rehearse_env gives: $CACHE/linux
+CACHE = os.environ.get("VSOC_CACHE") or os.path.join(
+    os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "vsoc")
+KSRC = os.environ.get("KSRC") or os.path.join(CACHE, "linux")
 
 
 def compile_dts(tmp_path, text, name="t", symbols=False):
@@ -38,7 +41,7 @@ def dts(tmp_path):
 
 @pytest.fixture
 def ksrc(monkeypatch):
-    """the kernel tree (KSRC, else ~/.cache/vsoc/linux) in KSRC"""
+    """the kernel tree (KSRC, else the cache's) in KSRC"""
     if not os.path.isdir(os.path.join(KSRC, "drivers/pinctrl")):
         pytest.skip("no kernel tree at %s (set KSRC, or make kernel)" % KSRC)
     monkeypatch.setenv("KSRC", KSRC)
