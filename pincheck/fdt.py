@@ -4,12 +4,18 @@
 Only what the rehearsal needs: nodes with ordered properties (raw bytes),
 paths, phandles, cells, strings, and the address translation of a node's
 first "reg" entries through its parents' "ranges".
+
+The DTB itself is read and written by libfdt (Debian's python3-libfdt, the
+library dtc and dt-schema use); this module only keeps the tree in Python
+objects that the mutations and the transform can edit freely. Property
+values stay raw bytes of any length, so a property of a malformed size or
+an unterminated string (as the fuzzer writes them) is read and written back
+byte for byte, and the order of nodes and properties is kept.
 """
 
 import struct
 
-FDT_MAGIC = 0xD00DFEED
-FDT_BEGIN_NODE, FDT_END_NODE, FDT_PROP, FDT_NOP, FDT_END = 1, 2, 3, 4, 9
+import libfdt
 
 
 class Node:
@@ -198,94 +204,79 @@ def read(path):
 
 
 def parse(blob):
-    (magic, _total, off_struct, off_strings, off_rsv, _ver, _lc, cpuid,
-     _szs, _szst) = struct.unpack_from(">10I", blob, 0)
-    if magic != FDT_MAGIC:
-        raise ValueError("not a DTB")
+    """a Tree of a DTB's bytes (libfdt walks the structure block)"""
+    f = libfdt.FdtRo(bytes(blob))
     t = Tree()
-    t.boot_cpuid = cpuid
-    o = off_rsv
-    while True:
-        a, s = struct.unpack_from(">QQ", blob, o)
-        o += 16
-        if a == 0 and s == 0:
-            break
-        t.rsv.append((a, s))
+    t.boot_cpuid = f.boot_cpuid_phys()
+    t.rsv = [tuple(f.get_mem_rsv(i)) for i in range(f.num_mem_rsv())]
+    notfound = libfdt.QUIET_NOTFOUND
 
-    def string_at(off):
-        end = blob.index(b"\0", off_strings + off)
-        return blob[off_strings + off:end].decode()
+    def fill(node, off):
+        p = f.first_property_offset(off, notfound)
+        while p >= 0:
+            prop = f.get_property_by_offset(p)
+            node.props[prop.name] = bytes(prop)
+            p = f.next_property_offset(p, notfound)
+        c = f.first_subnode(off, notfound)
+        while c >= 0:
+            fill(node.add(f.get_name(c)), c)
+            c = f.next_subnode(c, notfound)
 
-    o = off_struct
-    stack = []
-    while True:
-        (tag,) = struct.unpack_from(">I", blob, o)
-        o += 4
-        if tag == FDT_BEGIN_NODE:
-            end = blob.index(b"\0", o)
-            name = blob[o:end].decode()
-            o = (end + 4) & ~3
-            if not stack:
-                node = t.root
-            else:
-                node = stack[-1].add(name)
-            stack.append(node)
-        elif tag == FDT_END_NODE:
-            stack.pop()
-        elif tag == FDT_PROP:
-            ln, nameoff = struct.unpack_from(">II", blob, o)
-            o += 8
-            stack[-1].props[string_at(nameoff)] = blob[o:o + ln]
-            o = (o + ln + 3) & ~3
-        elif tag == FDT_NOP:
-            continue
-        elif tag == FDT_END:
-            break
-        else:
-            raise ValueError("bad FDT tag %d" % tag)
+    fill(t.root, 0)
     return t
 
 
-def write(tree, path):
-    strings = bytearray()
-    stroff = {}
-    struct_blk = bytearray()
-
-    def sref(name):
-        if name not in stroff:
-            stroff[name] = len(strings)
-            strings.extend(name.encode() + b"\0")
-        return stroff[name]
-
-    def pad():
-        while len(struct_blk) % 4:
-            struct_blk.append(0)
-
-    def emit(node):
-        struct_blk.extend(struct.pack(">I", FDT_BEGIN_NODE))
-        struct_blk.extend(node.name.encode() + b"\0")
-        pad()
-        for k, v in node.props.items():
-            struct_blk.extend(struct.pack(">III", FDT_PROP, len(v), sref(k)))
-            struct_blk.extend(v)
-            pad()
-        for c in node.children:
-            emit(c)
-        struct_blk.extend(struct.pack(">I", FDT_END_NODE))
-
-    emit(tree.root)
-    struct_blk.extend(struct.pack(">I", FDT_END))
-    rsv = bytearray()
+def dumps(tree):
+    """the DTB of a tree, as dtc lays it out (version 17, the reserve map
+    at offset 40, then the structure block, then the strings in order of
+    first use, a name that ends another one sharing its bytes): a tree
+    read from dtc's output comes back byte for byte"""
+    names = {}
+    size = 1024 + 16 * (len(tree.rsv) + 1)
+    for n in tree.root.walk():
+        size += 8 + len(n.name.encode()) + 4
+        for k, v in n.props.items():
+            names.setdefault(k, None)
+            size += 12 + len(v) + 3
+    size += sum(len(k.encode()) + 1 for k in names)
+    blob = bytearray(size)
+    libfdt.check_err(libfdt.fdt_create_empty_tree(blob, size))
     for a, s in tree.rsv:
-        rsv.extend(struct.pack(">QQ", a, s))
-    rsv.extend(struct.pack(">QQ", 0, 0))
-    hdr = 40
-    off_rsv = (hdr + 7) & ~7
-    off_struct = off_rsv + len(rsv)
-    off_strings = off_struct + len(struct_blk)
-    total = off_strings + len(strings)
-    head = struct.pack(">10I", FDT_MAGIC, total, off_struct, off_strings, off_rsv,
-                       17, 16, tree.boot_cpuid, len(strings), len(struct_blk))
-    blob = head + b"\0" * (off_rsv - hdr) + rsv + struct_blk + strings
-    with open(path, "wb") as f:
-        f.write(blob)
+        libfdt.check_err(libfdt.fdt_add_mem_rsv(blob, a, s))
+    libfdt.fdt_set_boot_cpuid_phys(blob, tree.boot_cpuid)
+    f = libfdt.Fdt(blob)
+    # libfdt appends a name to the strings when it is first set: set and
+    # drop each in the tree's order first, so that the table is dtc's
+    for k in names:
+        f.setprop(0, k, b"")
+        f.delprop(0, k)
+
+    # libfdt puts a new property first in its node, and a new subnode
+    # before the other subnodes: both go in last to first. What is added
+    # lies after the node, so its offset stays valid.
+    def fill(node, off):
+        for k, v in reversed(list(node.props.items())):
+            if len(v) % 4:
+                # libfdt 1.6 leaves the padding after a value as the bytes
+                # it moved: write zeros there first, as dtc has them
+                f.setprop(off, k, v + bytes(-len(v) % 4))
+            f.setprop(off, k, v)
+        for c in reversed(node.children):
+            o = f.add_subnode(off, c.name, (libfdt.EXISTS,))
+            if o == -libfdt.EXISTS:
+                # a sibling of the same name, or "name" beside "name@unit"
+                # (libfdt's lookup takes one for the other): another name
+                # of the same length (the padding stays zero), then this
+                o = f.add_subnode(off, "\x01" * len(c.name))
+                f.set_name(o, c.name)
+            fill(c, o)
+
+    fill(tree.root, 0)
+    f.pack()
+    return bytes(f.as_bytearray())
+
+
+def write(tree, path):
+    blob = dumps(tree)
+    with open(path, "wb") as out:
+        out.write(blob)

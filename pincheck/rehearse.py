@@ -106,7 +106,10 @@ def fmt_fields(fields, key):
     return " ".join("%s=%#x" % (f["field"], f[key]) for f in fields)
 
 
-def show(res, out=sys.stdout):
+def show(res, out=None):
+    # sys.stdout as it is when called (contextlib.redirect_stdout, pytest),
+    # not as it was when this module was imported
+    out = out or sys.stdout
     plan = res["plan"]
     rows = res["rows"]
     w_name = max([len(r["name"]) for r in rows] + [4])

@@ -447,7 +447,7 @@ JS = """
   });
   // page.html#function: colored by function; page.html#pin-N: pin N selected
   var first = document.querySelector('.pin.mismatch, .pin.conflict');
-  var m = /^#pin-(\d+)$/.exec(location.hash);
+  var m = /^#pin-(\\d+)$/.exec(location.hash);
   if (m) first = document.querySelector('.pin[data-pin="' + m[1] + '"]') || first;
   if (location.hash === '#function') colour('function');
   if (first) show(first);

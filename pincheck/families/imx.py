@@ -24,14 +24,17 @@ class IMX(Family):
             pin = mux_reg // 4 if mux_reg else conf_reg // 4
             if config & self.SION:
                 mux_mode |= self.SION_MUX
+            # imx_pmx_set_one_pin_mmio() writes neither the mux nor the
+            # select input of a pin without a mux register
             if mux_reg:
                 mux.append(Write(0, mux_reg, mux_mode, 0xFFFFFFFF, 4, pin, "mux"))
-            if input_val >> 24 == 0xFF:
-                sel, width, shift = input_val & 0xFF, (input_val >> 8) & 0xFF, (input_val >> 16) & 0xFF
-                m = ((1 << width) - 1) << shift
-                mux.append(Write(0, input_reg, sel << shift, m, 4, pin, "input"))
-            elif input_reg:
-                mux.append(Write(0, input_reg, input_val, 0xFFFFFFFF, 4, pin, "input"))
+                if input_val >> 24 == 0xFF:
+                    sel, width, shift = (input_val & 0xFF, (input_val >> 8) & 0xFF,
+                                         (input_val >> 16) & 0xFF)
+                    m = ((1 << width) - 1) << shift
+                    mux.append(Write(0, input_reg, sel << shift, m, 4, pin, "input"))
+                elif input_reg:
+                    mux.append(Write(0, input_reg, input_val, 0xFFFFFFFF, 4, pin, "input"))
             if conf_reg and not config & self.NO_PAD_CTL:
                 conf.append(Write(0, conf_reg, config & ~self.SION, 0xFFFFFFFF, 4,
                                   pin, "conf"))

@@ -7,7 +7,8 @@ from .base import POISON, Family, Write
 class PinctrlSingle(Family):
     """pinctrl-single (TI K3): rows of <offset value> (or <offset conf mux>
     with #pinctrl-cells = 2), read-modify-write under function-mask;
-    bit-per-mux parts use pinctrl-single,bits = <offset value mask>"""
+    bit-per-mux parts use pinctrl-single,bits = <offset value mask>
+    (#pinctrl-cells = 2)"""
     name = "pinctrl-single"
     compatibles = ("pinctrl-single", "pinconf-single")
 
@@ -18,8 +19,10 @@ class PinctrlSingle(Family):
         n = ctrl.orig
         width = n.u32("pinctrl-single,register-width", 32)
         fmask = n.u32("pinctrl-single,function-mask", 0)
-        cells = n.u32("#pinctrl-cells", 1)
         bpm = n.has("pinctrl-single,bit-per-mux")
+        # without #pinctrl-cells the driver takes 2 for bit-per-mux, else 1
+        # (pcs_quirk_missing_pinctrl_cells())
+        cells = n.u32("#pinctrl-cells", 2 if bpm else 1)
         return width, fmask, cells, bpm
 
     def pin_writes(self, ctrl, node):
@@ -35,13 +38,14 @@ class PinctrlSingle(Family):
                 if fmask:
                     mux.append(Write(0, off, val, fmask, wbytes, off // wbytes, "padconf"))
         bits = node.cells("pinctrl-single,bits")
-        if bits and bpm:
+        if bits and bpm and ncells >= 2:
+            # rows of #pinctrl-cells + 1 cells of which the driver reads
+            # offset, value and mask (pcs_parse_bits_in_pinctrl_entry();
+            # with fewer it refuses the node)
             fbits = fmask.bit_length() if fmask else 1
-            step = ncells + 2 if ncells == 2 else 3
+            step = ncells + 1
             for i in range(0, len(bits) - step + 1, step):
-                off, val, m = bits[i], bits[i + 1], bits[i + step - 1]
-                if ncells == 2:
-                    val |= bits[i + 2]
+                off, val, m = bits[i], bits[i + 1], bits[i + 2]
                 pin = (off * 8 + (m & -m).bit_length() - 1) // fbits if m else off
                 mux.append(Write(0, off, val, m, wbytes, pin, "bits"))
         return mux, []

@@ -13,18 +13,6 @@ from .model import fdt, pin_state_props
 from .mutators import mutate
 
 # -- generating the cases ----------------------------------------------------
-def blob_of(tree):
-    import tempfile
-    with tempfile.NamedTemporaryFile(suffix=".dtb", delete=False) as t:
-        name = t.name
-    fdt.write(tree, name)
-    with open(name, "rb") as f:
-        data = f.read()
-    os.unlink(name)
-    return data
-
-
-
 def rehearse_case(base, tree, ops, outdir):
     """the mutated real board: transformed as rehearse.py prepare does,
     then the states of the consumers a mutation touched, or whose states
@@ -35,7 +23,7 @@ def rehearse_case(base, tree, ops, outdir):
     fdt.write(tree, bdtb)
     # the transform reads the states as cells: it gets them cut to whole
     # cells, and the booted DTB gets them as they are (below)
-    sane = fdt.parse(blob_of(tree))
+    sane = fdt.parse(fdt.dumps(tree))
     for n in sane.root.walk():
         for k, v in n.props.items():
             if re.fullmatch(r"pinctrl-\d+", k) and len(v) % 4:
@@ -122,7 +110,7 @@ def gen(args):
         ops = mutate(rng, tree, base["kind"], nops)
         if not ops:
             continue
-        blob = blob_of(tree)
+        blob = fdt.dumps(tree)
         h = hashlib.sha256(base["name"].encode() + blob).hexdigest()
         if h in seen:
             continue

@@ -181,7 +181,7 @@ def judge_case(case, d, verify, base):
                 break
     else:
         try:
-            import verdict as rverdict
+            from .. import verdict as rverdict
             r = rverdict.evaluate(d, os.path.join(d, "board.dtb"))
             bad = [x for x in r["rows"] if x["mismatch"]]
             failedc = [c for c in r["consumers"] if c["failed"]]

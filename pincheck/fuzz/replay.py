@@ -38,7 +38,7 @@ def import_cases(args):
             subprocess.run([os.path.join(top, "scripts", "dtb.sh"), path,
                             os.path.join(d, "case.dtb")], check=True, stdout=subprocess.DEVNULL)
         else:
-            import board as rboard
+            from .. import board as rboard
             ksrc = os.environ["KSRC"]
             rboard.build_board_dtb(rboard.resolve(path, ksrc), os.path.join(d, "board.dtb"),
                                    ksrc, os.environ["DTC"], os.environ["FDTOVERLAY"])
