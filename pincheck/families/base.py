@@ -82,8 +82,10 @@ class Family:
         return None
 
     def problems(self, ctrl, node):
-        """one line per thing in pin node `node` that the driver's tables
-        refuse (a group or function the controller lacks), naming the node"""
+        """[(node path, property, what)]: what the driver's tables refuse in
+        pin node `node` (a pin, group or function the controller lacks),
+        in the kernel's words; pincheck lint prints each as
+        "<node>: <property>: <what>" """
         return []
 
 

@@ -218,19 +218,19 @@ class VSOC(Family):
             for g in n.strings("groups"):
                 grp = self.group_of(g)
                 if grp is None:
-                    out.append("%s: groups: no group %s on VSOC" % (n.path, g))
+                    out.append((n.path, "groups", "no group %s on VSOC" % g))
                 elif func and grp[0] != func:
-                    out.append("%s: function: group %s has no function %s" % (n.path, g, func))
+                    out.append((n.path, "function", "group %s has no function %s" % (g, func)))
             for p in n.strings("pins"):
                 num = pin_number(p)
                 if num is None:
-                    out.append("%s: pins: %s is no VSOC pin name" % (n.path, p))
+                    out.append((n.path, "pins", "%s is no VSOC pin name" % p))
                 elif num >= 32 * NBANKS:
-                    out.append("%s: pins: %s is beyond the %d pins of the part" % (
-                        n.path, p, 32 * NBANKS))
+                    out.append((n.path, "pins", "%s is beyond the %d pins of the part" % (
+                        p, 32 * NBANKS)))
             if func and n.has("pins") and func != "gpio":
-                out.append("%s: function: pins take function gpio only, not %s" % (n.path, func))
+                out.append((n.path, "function", "pins take function gpio only, not %s" % func))
             for prop, enc in pad_fields(n):
                 if enc is None:
-                    out.append("%s: %s: a value VSOC cannot hold" % (n.path, prop))
+                    out.append((n.path, prop, "a value VSOC cannot hold"))
         return out

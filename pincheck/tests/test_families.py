@@ -221,8 +221,9 @@ def test_sunxi_unknown_function_skipped(dts, ksrc):
     assert [w.pin for w in mux] == [224]
     c, (mux, conf) = sunxi(dts, 'pins = "PH0"; function = "nope";')
     assert mux == [] and conf == []
-    assert c.family.problems(c, c.orig.child("grp"))[0].startswith(
-        "pin PH0 has no function nope (the driver skips it; it has ")
+    path, prop, what = c.family.problems(c, c.orig.child("grp"))[0]
+    assert (path, prop) == ("/pinctrl/grp", "function")
+    assert what.startswith("pin PH0 has no function nope (the driver skips it; it has ")
 
 
 # --- TLMM (sm8250): PINGROUP(id, tile, f1..f9) of pinctrl-sm8250.c: ctl at
@@ -279,5 +280,8 @@ def test_tlmm_subnodes_and_problems(dts, ksrc):
     c, (mux, _) = writes(t, TLMM())
     assert mux == [Write(1, 0x22000, 0x4, 0x3c, 4, 34, "mux"),
                    Write(1, 0x23000, 0x4, 0x3c, 4, 35, "mux")]
+    # in the core's words (pinctrl_get_group_selector()): groups gpio0 first,
+    # sdc2_data last in pinctrl-sm8250.c's table
     assert c.family.problems(c, t.find("/pinctrl/grp")) == [
-        "/pinctrl/grp/bad: no group gpio999 on pinctrl-sm8250.c"]
+        ("/pinctrl/grp/bad", "pins",
+         "unknown group 'gpio999' (this controller has gpio0 to sdc2_data)")]

@@ -116,7 +116,7 @@ def test_pin_group_in_gpio(tree):
 
 def test_refused(tree):
     fam, mux, conf = writes(tree, "bad-state")
-    probs = fam.problems(None, tree.find("/pinctrl@4c000000/bad-state"))
+    probs = ["%s: %s: %s" % p for p in fam.problems(None, tree.find("/pinctrl@4c000000/bad-state"))]
     node = "/pinctrl@4c000000/bad-state"
     assert probs == [
         "%s: pins: PA32 is no VSOC pin name" % node,
