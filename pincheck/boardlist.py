@@ -5,13 +5,34 @@ make rehearse-all run.
   pincheck boards [FAMILY...]      one board a line: FAMILY BOARD, where
                                  BOARD is vendor/board or vendor/board+ovl
                                  (each composite DTB of the vendor Makefile:
-                                 a base board and its .dtbo overlays)
+                                 a base board and its .dtbo overlays);
+                                 arch/arm's boards are arm/vendor/board
   pincheck summary DIR LIST       DIR/summary.{txt,csv} from DIR/*/verdict.json
-                                 for the boards of LIST (a list's output)
+                                 for the boards of LIST (a list's output),
+                                 with a line per family and per arch
 
-Families: imx (i.MX8M M/N/P/Q), k3 (TI K3, pinctrl-single), sunxi
-(Allwinner H6, H616 and the parts on its pin controller: H618, H313,
-H700), tlmm (Qualcomm). KSRC is the kernel tree.
+Families, each of one arch (arm64 unless said):
+  imx        i.MX8M M/N/P/Q
+  k3         TI K3 (pinctrl-single)
+  sunxi      Allwinner H6, H616 and the parts on its pin controller (H618,
+             H313, H700)
+  tlmm       Qualcomm TLMM
+  tlmm-arm   Qualcomm TLMM, arm: msm8974, msm8226, apq8064, ipq4019, ...
+  omap       pinctrl-single, arm: AM335x, AM437x, OMAP2/3/4/5, DRA7/AM57x,
+             DM814x/816x
+  davinci    pinctrl-single, arm: DA850 (bit-per-mux)
+  keystone   pinctrl-single, arm: K2G, K2L (bit-per-mux); K2E/K2HK have
+             no pin controller
+  pxa        pinconf-single, arm: PXA3xx
+  hisi-arm   pinctrl-/pinconf-single, arm: HiSilicon Hi3620
+  layerscape pinctrl-single: LX2160A, LX2162A
+  hisi       pinctrl-/pinconf-single: HiSilicon Hi3660, Hi3670, Hi6220,
+             Hi3798CV200
+  socfpga    pinctrl-single: Stratix 10
+  agilex     pinctrl-single: Agilex, N5X
+  stingray   pinctrl-single: Broadcom Stingray
+Groups: pcs (every pinctrl-single family outside K3), arm, arm64 (every
+family of that arch). KSRC is the kernel tree.
 """
 
 import csv
@@ -21,16 +42,36 @@ import os
 import re
 import sys
 
+# name: (arch, directory under arch/<arch>/boot/dts, board name regex)
 FAMILIES = {
-    "imx": ("freescale", r"imx8m[mnpq]-.*"),
-    "k3": ("ti", r"k3-.*"),
-    "sunxi": ("allwinner", r"sun50i-(h6|h616|h618|h313|h700)-.*"),
-    "tlmm": ("qcom", r".*"),
+    "imx": ("arm64", "freescale", r"imx8m[mnpq]-.*"),
+    "k3": ("arm64", "ti", r"k3-.*"),
+    "sunxi": ("arm64", "allwinner", r"sun50i-(h6|h616|h618|h313|h700)-.*"),
+    "tlmm": ("arm64", "qcom", r".*"),
+    "tlmm-arm": ("arm", "qcom", r"qcom-.*"),
+    "omap": ("arm", "ti/omap", r".*"),
+    "davinci": ("arm", "ti/davinci", r"da850-.*"),
+    "keystone": ("arm", "ti/keystone", r"keystone-k2[gl]-.*"),
+    "pxa": ("arm", "intel/pxa", r"pxa3.*"),
+    "hisi-arm": ("arm", "hisilicon", r"hi3620-.*"),
+    "layerscape": ("arm64", "freescale", r"fsl-lx216[02]a-.*"),
+    "hisi": ("arm64", "hisilicon", r"hi(3660|3670|6220|3798cv200)-.*"),
+    "socfpga": ("arm64", "altera", r"socfpga_stratix10.*"),
+    "agilex": ("arm64", "intel", r"socfpga_(agilex|n5x).*"),
+    "stingray": ("arm64", "broadcom/stingray", r".*"),
+}
+GROUPS = {
+    "pcs": ["omap", "davinci", "keystone", "pxa", "hisi-arm", "layerscape", "hisi",
+            "socfpga", "agilex", "stingray"],
+    "arm": [f for f, v in FAMILIES.items() if v[0] == "arm"],
+    "arm64": [f for f, v in FAMILIES.items() if v[0] == "arm64"],
 }
 
 
 def composites(makefile):
     """[(name, [parts])] of "X-dtbs := a.dtb b.dtbo ..." lines"""
+    if not os.path.isfile(makefile):
+        return []
     text = open(makefile).read().replace("\\\n", " ")
     out = {}
     for m in re.finditer(r"^([\w.+-]+)-dtbs\s*[:+]?=\s*(.*)$", text, re.M):
@@ -39,16 +80,27 @@ def composites(makefile):
 
 
 def boards(family, ksrc):
-    vendor, rx = FAMILIES[family]
-    d = os.path.join(ksrc, "arch/arm64/boot/dts", vendor)
+    arch, vendor, rx = FAMILIES[family]
+    d = os.path.join(ksrc, "arch", arch, "boot/dts", vendor)
     base = sorted(os.path.basename(f)[:-4] for f in glob.glob(os.path.join(d, "*.dts"))
                   if re.fullmatch(rx, os.path.basename(f)[:-4]))
-    out = ["%s/%s" % (vendor, b) for b in base]
+    prefix = "arm/" if arch == "arm" else ""
+    out = ["%s%s/%s" % (prefix, vendor, b) for b in base]
     for _name, parts in composites(os.path.join(d, "Makefile")):
         dtbs = [p[:-4] for p in parts if p.endswith(".dtb")]
         ovls = [p[:-5] for p in parts if p.endswith(".dtbo")]
         if len(dtbs) == 1 and ovls and dtbs[0] in base:
-            out.append("%s/%s+%s" % (vendor, dtbs[0], "+".join(ovls)))
+            out.append("%s%s/%s+%s" % (prefix, vendor, dtbs[0], "+".join(ovls)))
+    return out
+
+
+def expand(names):
+    """family and group names -> families, in order, once each"""
+    out = []
+    for n in names:
+        for f in GROUPS.get(n, [n]):
+            if f not in out:
+                out.append(f)
     return out
 
 
@@ -87,7 +139,11 @@ def summary(outdir, listfile):
         r["conflicts"] = len(v["conflicts"])
         failed = [c for c in v["consumers"] if c["failed"]]
         if not v["controllers"]:
-            r["why"] = v["not_rehearsed"][0]["why"] if v["not_rehearsed"] else "no pin controller"
+            # the controllers' reasons first, a driver missing from the
+            # image before a block that cannot be moved
+            whys = sorted(v["not_rehearsed"], key=lambda x: (not x.get("controller"),
+                                                              "no driver for" not in x["why"]))
+            r["why"] = whys[0]["why"] if whys else "no enabled device with a pin state"
         elif r["conflicts"]:
             r["result"] = "conflict"
         elif r["mismatches"] or v["stray"] or failed or v.get("problems"):
@@ -123,25 +179,46 @@ def summary(outdir, listfile):
     tot = {}
     for r in rows:
         tot[r["result"]] = tot.get(r["result"], 0) + 1
+
+    def counts(rs):
+        t = {}
+        for r in rs:
+            t[r["result"]] = t.get(r["result"], 0) + 1
+        return "%d boards: %s; %d fully rehearsed (every pin state, all agree)" % (
+            len(rs), ", ".join("%d %s" % (n, k) for k, n in sorted(t.items())),
+            sum(1 for r in rs if r.get("full")))
+    fams = []
+    for r in rows:
+        if r["family"] not in fams:
+            fams.append(r["family"])
+    arch = {f: FAMILIES[f][0] if f in FAMILIES else "?" for f in fams}
     with open(os.path.join(outdir, "summary.txt"), "w") as f:
         for r in rows:
             f.write("%-70s %-6s %2d ctl %3d cons %4d pins  %s%s\n" % (
                 r["board"], r["family"], r["controllers"], r["consumers"], r["pins"],
                 r["result"], (": " + r["why"]) if r["why"] else ""))
-        f.write("%d boards: %s; %d fully rehearsed (every pin state, all agree)\n" % (
-            len(rows), ", ".join("%d %s" % (n, k) for k, n in sorted(tot.items())),
-            sum(1 for r in rows if r.get("full"))))
+        # a line per family and per arch when there are several, then all
+        if len(fams) > 1:
+            for fam in fams:
+                f.write("family %s (%s): %s\n" % (
+                    fam, arch[fam], counts([r for r in rows if r["family"] == fam])))
+        arches = sorted(set(arch.values()))
+        if len(arches) > 1:
+            for a in arches:
+                f.write("arch %s: %s\n" % (
+                    a, counts([r for r in rows if arch[r["family"]] == a])))
+        f.write(counts(rows) + "\n")
     print(open(os.path.join(outdir, "summary.txt")).read().splitlines()[-1])
     return 0 if tot.get("ok", 0) == len(rows) else 1
 
 
 def list_cmd(a):
     ksrc = os.environ.get("KSRC", "")
-    fams = a.family or list(FAMILIES)
+    fams = expand(a.family or list(FAMILIES))
     for fam in fams:
         if fam not in FAMILIES:
-            print("pincheck boards: unknown family %s (%s)" % (fam, ", ".join(FAMILIES)),
-                  file=sys.stderr)
+            print("pincheck boards: unknown family %s (families: %s; groups: %s)"
+                  % (fam, ", ".join(FAMILIES), ", ".join(GROUPS)), file=sys.stderr)
             return 2
         for b in boards(fam, ksrc):
             print(fam, b)
@@ -150,7 +227,7 @@ def list_cmd(a):
 
 def add_parsers(sub):
     p = sub.add_parser("boards", help="the boards of the tree the rehearsal covers")
-    p.add_argument("family", nargs="*", help="families (default: all)")
+    p.add_argument("family", nargs="*", help="families or groups (default: every family)")
     p.set_defaults(func=list_cmd)
     p = sub.add_parser("summary", help="the summary of a make rehearse-all run")
     p.add_argument("dir")

@@ -180,11 +180,34 @@ def evaluate(outdir, board_dtb, planning=False):
                 return ctl_by_path[a.path]
         return None
 
+    def refused(c):
+        """what the driver refuses of the device's states: the core parses
+        every state when it gets the device's handle, and one node its
+        dt_node_to_map() refuses fails them all, and the device's probe"""
+        out = []
+        for st, _, phs in pin_state_props(tree.find(c["path"])):
+            if st not in c.get("states", []):
+                continue
+            for ph in phs:
+                pn = by_ph.get(ph)
+                ctl = pn and ctl_of(pn)
+                if ctl:
+                    out += ctl.family.refuses(ctl, pn)
+        return out
+
     if planning:
         # every device with a "default" state binds and applies it, unless
-        # all its nodes make no map (the core then creates no state)
+        # all its nodes make no map (the core then creates no state), or
+        # the driver refuses a node of one of its states
         for c in plan["consumers"]:
             if not c.get("dev"):
+                continue
+            if refused(c):
+                if c["hog"]:
+                    # the controller keeps its handle of the hogs, in no
+                    # state (the series drops a bad hog state alone: "pin
+                    # hogs of state default not applied")
+                    guest.handles[c["dev"]] = "none"
                 continue
             states = {s[0]: s[2] for s in pin_state_props(tree.find(c["path"]))
                       if s[0] in c.get("states", [])}
@@ -227,7 +250,8 @@ def evaluate(outdir, board_dtb, planning=False):
         # pinctrl_bind_pins() applies "init" (then "default") only when
         # there is a "default"
         has_default = "default" in states
-        failed = lost or (current is None and has_default)
+        # no handle, or (the controller's hogs) a handle in no state
+        failed = lost or (current in (None, "none") and has_default)
         if not has_default:
             # nothing to apply at probe: the driver would select a state
             # itself; without pinctrl-names the states are called "0",
@@ -271,7 +295,7 @@ def evaluate(outdir, board_dtb, planning=False):
                 confs.append((ctl, pn, cw))
             stop = False
             for ctl, pn, mw in muxes:
-                pins = {w.pin for w in mw}
+                pins = ctl.family.claims(ctl, pn, mw)
                 theirs = [p for p in pins if (ctl.path, p) in owner_expect and
                           owner_expect[(ctl.path, p)][0] != dev]
                 if theirs:
@@ -301,7 +325,11 @@ def evaluate(outdir, board_dtb, planning=False):
                     applied.append(Applied(w, c["path"], st, pn.path))
             info["applied"].append(st)
         info["failed"] = failed
-        info["why"] = why_failed(guest.dmesg, dev, claims.get(dev), dev_path) if failed else None
+        info["why"] = None
+        if failed:
+            bad = refused(c) if not claims.get(dev) else []
+            info["why"] = ("the driver refuses %s" % bad[0] if bad else
+                           why_failed(guest.dmesg, dev, claims.get(dev), dev_path))
         consumers.append(info)
 
     # what each controller's probe writes before any state (sunxi: its IRQ
@@ -320,7 +348,7 @@ def evaluate(outdir, board_dtb, planning=False):
         per_reg.setdefault((ctl.path, a.w.window, a.w.offset), []).append(a)
     rows = []
     stray = []
-    masks = {}            # (ctl, window, offset) -> bits some write explains
+    masks = {}            # (ctl, window, word offset) -> bits some write explains
     by_pin = {}
     for (cp, win, off), writes in per_reg.items():
         ctl = ctl_by_path[cp]
@@ -334,7 +362,11 @@ def evaluate(outdir, board_dtb, planning=False):
         for a in writes:
             union |= a.w.mask
             fields.setdefault((a.w.pin, a.w.field, a.w.mask), []).append(a)
-        masks[(cp, win, off)] = union
+        # the explained bits of the 32-bit word the register lies in
+        # (16- and 8-bit pinctrl-single registers share words)
+        word = (cp, win, off & ~3)
+        masks[word] = masks.get(word, 0) | \
+            (union & ((1 << (8 * width)) - 1)) << (8 * (off & 3))
         for (pin, field, mask), ws in fields.items():
             shift = (mask & -mask).bit_length() - 1
             exp_f, got_f = (val & mask) >> shift, (got & mask) >> shift
@@ -365,7 +397,7 @@ def evaluate(outdir, board_dtb, planning=False):
         row = {"controller": cp, "pin": pin, "name": pin_name(ctl, pin),
                "consumer": last.consumer, "node": last.node, "fields": [], "mismatch": []}
         for field, off, exp, got, writes in sorted(fields, key=lambda f: f[1]):
-            dbg = debugfs_value(ctl, pin, field, confs)
+            dbg = debugfs_value(ctl, pin, field, confs, writes[-1].w.mask)
             w0 = writes[-1].w
             row["fields"].append({"field": field, "offset": off, "expected": exp,
                                   "registers": got, "debugfs": dbg,
@@ -455,13 +487,15 @@ def _read_sunxi_pull(ctl, pin, confs):
     return None
 
 
-def _read_pins_value(ctl, pin, confs):
-    # pins: "pin N (PINN) [gpio:chip ]<address> <value> pinctrl-single"
+def _read_pins_value(ctl, pin, confs, mask):
+    # pins: "pin N (PINN) [gpio:chip ]<address> <value> pinctrl-single": the
+    # register (with bit-per-mux: the pin's bits of it), the field under its
+    # mask
     t = ctl.guest_pins.get(pin, ("", ""))[1].split()
     if "pinctrl-single" in t:
         i = t.index("pinctrl-single")
-        if i >= 2 and re.fullmatch(r"[0-9a-f]+", t[i - 1]):
-            return int(t[i - 1], 16)
+        if i >= 2 and re.fullmatch(r"[0-9a-f]+", t[i - 1]) and mask:
+            return (int(t[i - 1], 16) & mask) >> ((mask & -mask).bit_length() - 1)
     return None
 
 
@@ -469,9 +503,11 @@ DEBUGFS_READERS = {"imx-conf": _read_hex_conf, "sunxi-drive": _read_sunxi_drive,
                    "sunxi-pull": _read_sunxi_pull, "pinctrl-single": _read_pins_value}
 
 
-def debugfs_value(ctl, pin, field, confs):
+def debugfs_value(ctl, pin, field, confs, mask=0xFFFFFFFF):
     """the kernel's own read-back of a field, where debugfs shows it"""
     kind = debugfs_kind(ctl, field)
+    if kind == "pinctrl-single":
+        return _read_pins_value(ctl, pin, confs, mask)
     return DEBUGFS_READERS[kind](ctl, pin, confs) if kind else None
 
 

@@ -11,7 +11,8 @@
 # with both DT paths, the second device FAILED.
 set -uo pipefail
 . "$(dirname "$0")/../lib.sh"
-. "$TOP/tests/rehearse-lib.sh"
+R=$TOP/scripts/rehearse.sh
+out=$BUILD/rehearse
 
 debug=
 [ "${KERNEL:-vsoc}" = vsoc ] || debug=1
