@@ -107,7 +107,7 @@ K3 = ("pinctrl-single,register-width = <32>; "
       "pinctrl-single,function-mask = <0xffffffff>;")
 
 
-def test_pcs_one_cell(dts):
+def test_pcs_one_cell(dts, ksrc):
     # beagleplay's main_uart0 RXD: AM62X_IOPAD(0x01c8, PIN_INPUT, 0), PIN_INPUT
     # = RXACTIVE | ST_ENABLE | PULL_DISABLE = 1 << 18 | 1 << 14 | 1 << 16
     c, (mux, conf) = pcs(dts, "#pinctrl-cells = <1>; " + K3,
@@ -120,7 +120,7 @@ def test_pcs_one_cell(dts):
     assert c.family.pin_name(c, 115) == "PADCONFIG115"
 
 
-def test_pcs_two_cells(dts):
+def test_pcs_two_cells(dts, ksrc):
     # <offset conf mux>: the value is conf | mux
     _, (mux, _) = pcs(dts, "#pinctrl-cells = <2>; " + K3,
                       "pinctrl-single,pins = <0x1c8 0x54000 0x1 0x1cc 0x10000 0x6>;")
@@ -128,7 +128,7 @@ def test_pcs_two_cells(dts):
                    Write(0, 0x1cc, 0x10006, ALL, 4, 115, "padconf")]
 
 
-def test_pcs_narrow_registers(dts):
+def test_pcs_narrow_registers(dts, ksrc):
     # 16-bit registers, function-mask 0x7: the pin is offset / 2, the rest
     # of the word is kept (the mask)
     _, (mux, _) = pcs(dts, "#pinctrl-cells = <1>; pinctrl-single,register-width = <16>; "
@@ -146,7 +146,7 @@ LX2160A = ("pinctrl-single,bit-per-mux; pinctrl-single,register-width = <32>; "
 
 
 @pytest.mark.parametrize("cells", ["", "#pinctrl-cells = <2>;"])
-def test_pcs_bits(dts, cells):
+def test_pcs_bits(dts, cells, ksrc):
     # fsl-lx2160a.dtsi's pinmux_i2crv (no #pinctrl-cells: the driver takes 2
     # for bit-per-mux, pcs_quirk_missing_pinctrl_cells()): rows <offset
     # value mask>; bits_per_pin = fls(0x7) = 3, pin = offset * 8 / 3 + the
@@ -157,7 +157,7 @@ def test_pcs_bits(dts, cells):
                    Write(0, 0x0, 0x8, 0x38, 4, 1, "bits")]
 
 
-def test_pcs_bits_one_cell_refused(dts):
+def test_pcs_bits_one_cell_refused(dts, ksrc):
     # with #pinctrl-cells = <1> a row has no mask: the driver refuses it
     # ("invalid args_count"), nothing is written
     _, (mux, _) = pcs(dts, "#pinctrl-cells = <1>;" + LX2160A,
