@@ -9,9 +9,10 @@ make rehearse-all run.
   pincheck summary DIR LIST       DIR/summary.{txt,csv} from DIR/*/verdict.json
                                  for the boards of LIST (a list's output)
 
-Families: imx (i.MX8M M/N/P/Q), k3 (TI K3, pinctrl-single), sunxi
-(Allwinner H6, H616 and the parts on its pin controller: H618, H313,
-H700), tlmm (Qualcomm). KSRC is the kernel tree.
+Families: imx (i.MX8M M/N/P/Q), k3 (TI K3, pinctrl-single), sunxi (every
+Allwinner board: arm64's sun50i-* and arm's sun4i- to sun9i-, sun20i- and
+suniv-*, named arm/allwinner/...), tlmm (Qualcomm). KSRC is the kernel
+tree.
 """
 
 import csv
@@ -21,11 +22,14 @@ import os
 import re
 import sys
 
+# family -> [(arch, vendor directory, board name pattern)]; arch/arm's
+# boards are named arm/<vendor>/<board> (board.tree_board())
 FAMILIES = {
-    "imx": ("freescale", r"imx8m[mnpq]-.*"),
-    "k3": ("ti", r"k3-.*"),
-    "sunxi": ("allwinner", r"sun50i-(h6|h616|h618|h313|h700)-.*"),
-    "tlmm": ("qcom", r".*"),
+    "imx": [("arm64", "freescale", r"imx8m[mnpq]-.*")],
+    "k3": [("arm64", "ti", r"k3-.*")],
+    "sunxi": [("arm64", "allwinner", r"sun50i-.*"),
+              ("arm", "allwinner", r"(sun[4-9]i|sun20i|suniv)-.*")],
+    "tlmm": [("arm64", "qcom", r".*")],
 }
 
 
@@ -39,16 +43,19 @@ def composites(makefile):
 
 
 def boards(family, ksrc):
-    vendor, rx = FAMILIES[family]
-    d = os.path.join(ksrc, "arch/arm64/boot/dts", vendor)
-    base = sorted(os.path.basename(f)[:-4] for f in glob.glob(os.path.join(d, "*.dts"))
-                  if re.fullmatch(rx, os.path.basename(f)[:-4]))
-    out = ["%s/%s" % (vendor, b) for b in base]
-    for _name, parts in composites(os.path.join(d, "Makefile")):
-        dtbs = [p[:-4] for p in parts if p.endswith(".dtb")]
-        ovls = [p[:-5] for p in parts if p.endswith(".dtbo")]
-        if len(dtbs) == 1 and ovls and dtbs[0] in base:
-            out.append("%s/%s+%s" % (vendor, dtbs[0], "+".join(ovls)))
+    out = []
+    for arch, vendor, rx in FAMILIES[family]:
+        d = os.path.join(ksrc, "arch", arch, "boot/dts", vendor)
+        prefix = "%s/" % vendor if arch == "arm64" else "arm/%s/" % vendor
+        base = sorted(os.path.basename(f)[:-4] for f in glob.glob(os.path.join(d, "*.dts"))
+                      if re.fullmatch(rx, os.path.basename(f)[:-4]))
+        out += [prefix + b for b in base]
+        mk = os.path.join(d, "Makefile")
+        for _name, parts in composites(mk) if os.path.isfile(mk) else []:
+            dtbs = [p[:-4] for p in parts if p.endswith(".dtb")]
+            ovls = [p[:-5] for p in parts if p.endswith(".dtbo")]
+            if len(dtbs) == 1 and ovls and dtbs[0] in base:
+                out.append("%s%s+%s" % (prefix, dtbs[0], "+".join(ovls)))
     return out
 
 
