@@ -1,6 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 """The i.MX family: the pinctrl-imx core with fsl,pins rows."""
 
+import glob
+import os
+import re
+
 from .base import POISON, Family, Write
 
 
@@ -12,6 +16,13 @@ class IMX(Family):
     NO_PAD_CTL = 1 << 31
     SION = 1 << 30
     SION_MUX = 1 << 4
+
+    def driver_file(self, node):
+        for f in glob.glob(os.path.join(os.environ["KSRC"], "drivers/pinctrl/freescale/pinctrl-imx8m*.c")):
+            comp = re.findall(r"\.compatible\s*=\s*\"([^\"]+)\"", open(f, errors="replace").read())
+            if any(c in comp for c in node.strings("compatible")):
+                return f
+        return None
 
     def reset_word(self, window, offset):
         return POISON

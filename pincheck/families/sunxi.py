@@ -148,11 +148,8 @@ class Sunxi(Family):
         self.hdr = {k: v for k, v in csrc.defines(csrc.read(os.path.join(d, "pinctrl-sunxi.h"))).items()
                     if isinstance(v, str)}
         self.layout = read_layout(csrc.read(os.path.join(d, "pinctrl-sunxi.c")))
-        built = built_files(d)
         self.files = {}
         for f in sorted(glob.glob(os.path.join(d, "pinctrl-sun*.c"))):
-            if built is not None and os.path.basename(f) not in built:
-                continue        # its driver is not in the image
             text = csrc.read(f)
             for c in re.findall(r"\.compatible\s*=\s*\"([^\"]+)\"", text):
                 self.files[c] = f
@@ -169,6 +166,12 @@ class Sunxi(Family):
 
     def match(self, node):
         return self.table(node) is not None
+
+    def driver_file(self, node):
+        """the node's driver (families.missing_symbol() reads its Makefile
+        line: the F1C100s's is def_bool MACH_SUNIV, not in the image)"""
+        self.load(os.environ["KSRC"])
+        return next((self.files[c] for c in node.strings("compatible") if c in self.files), None)
 
     def h(self, name):
         return csrc.cint(self.hdr[name], self.hdr)
@@ -272,22 +275,22 @@ class Sunxi(Family):
         pins = node.strings("pins") or node.strings("allwinner,pins")
         return func, pins
 
-    def refused(self, node):
-        """why sunxi_pctrl_dt_node_to_map() fails the node (-EINVAL: the
-        state, and so its device, fails), or None"""
+    def refuses(self, ctrl, node):
+        """why sunxi_pctrl_dt_node_to_map() fails the node with -EINVAL
+        (every state of the device, and its probe, fail with it)"""
         func, pins = self.props(node)
         if not func:
-            return "no function property: the driver refuses the node"
+            return ["%s: no function property" % node.path]
         if not pins:
-            return "no pins property: the driver refuses the node"
+            return ["%s: no pins property" % node.path]
         why = self.node_config(node)[2]
-        return why + ": the driver refuses the node" if why else None
+        return ["%s: %s" % (node.path, why)] if why else []
 
     def problems(self, ctrl, node):
         t = self.table(ctrl.orig)
-        why = self.refused(node)
+        why = self.refuses(ctrl, node)
         if why:
-            return [why]
+            return why
         func, pins = self.props(node)
         out = []
         for p in pins:
@@ -299,7 +302,7 @@ class Sunxi(Family):
         return out
 
     def empty(self, ctrl, node):
-        return not self.refused(node) and not any(self.pin_writes(ctrl, node))
+        return not self.refuses(ctrl, node) and not any(self.pin_writes(ctrl, node))
 
     def pin_writes(self, ctrl, node):
         t = self.table(ctrl.orig)
@@ -341,23 +344,6 @@ def read_layout(text):
     def assigns(body):
         return dict(re.findall(r"pctl->(\w+)\s*=\s*(\w+)\s*;", body))
     return {"from": m.group(1), "if": assigns(m.group(2)), "else": assigns(m.group(3))}
-
-
-def built_files(d):
-    """the driver files of the image (drivers/pinctrl/sunxi/Makefile's
-    obj-$(CONFIG_X) lines against the build's .config, the directory of
-    the kernel's dtc), or None when there is no .config to tell"""
-    dtc = os.environ.get("DTC", "")
-    cfg = os.path.join(os.path.dirname(dtc), "../../.config") if dtc else ""
-    if not cfg or not os.path.isfile(cfg):
-        return None
-    on = set(re.findall(r"^(CONFIG_\w+)=y$", open(cfg).read(), re.M))
-    out = set()
-    for sym, objs in re.findall(r"^obj-\$\((CONFIG_\w+)\)\s*\+?=\s*(.*)$",
-                                open(os.path.join(d, "Makefile")).read(), re.M):
-        if sym in on:
-            out.update(o[:-2] + ".c" for o in objs.split() if o.endswith(".o"))
-    return out
 
 
 def _root(node):
