@@ -64,9 +64,16 @@ def compile_dts(src, out, ksrc, dtc):
     from the source's directory and the include prefixes), with -@"""
     pre = out + ".pre"
     deps = kernel_cpp(src, pre, ksrc)
-    r = subprocess.run([dtc, "-q", "-@", "-b", "0", "-I", "dts", "-O", "dtb",
-                        "-i", os.path.dirname(os.path.abspath(src)),
-                        "-i", os.path.join(ksrc, "scripts/dtc/include-prefixes"), "-o", out, pre],
+    inc = [os.path.dirname(os.path.abspath(src)),
+           os.path.join(ksrc, "scripts/dtc/include-prefixes")]
+    # a board outside the tree that includes a tree board: the /include/s
+    # of the tree's files (arm's '/include/ "../../tps65217.dtsi"') are
+    # relative to their own directories, as kbuild's -i gives them there
+    for d in deps:
+        if os.path.dirname(os.path.abspath(d)) not in inc:
+            inc.append(os.path.dirname(os.path.abspath(d)))
+    r = subprocess.run([dtc, "-q", "-@", "-b", "0", "-I", "dts", "-O", "dtb"] +
+                       [a for d in inc for a in ("-i", d)] + ["-o", out, pre],
                        capture_output=True, text=True)
     os.unlink(pre)
     if r.returncode:

@@ -163,7 +163,11 @@ def summary(outdir, listfile):
         r["conflicts"] = len(v["conflicts"])
         failed = [c for c in v["consumers"] if c["failed"]]
         if not v["controllers"]:
-            r["why"] = v["not_rehearsed"][0]["why"] if v["not_rehearsed"] else "no pin controller"
+            # the controllers' reasons first, a driver missing from the
+            # image before a block that cannot be moved
+            whys = sorted(v["not_rehearsed"], key=lambda x: (not x.get("controller"),
+                                                              "no driver for" not in x["why"]))
+            r["why"] = whys[0]["why"] if whys else "no enabled device with a pin state"
         elif r["conflicts"]:
             r["result"] = "conflict"
         elif r["mismatches"] or v["stray"] or failed or v.get("problems"):
