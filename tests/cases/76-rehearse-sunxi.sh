@@ -12,7 +12,7 @@
 # board shows the D1's register layout; on each reference board a second
 # enabled device on a pin the console has is a CONFLICT naming both DT
 # paths, the second device FAILED; the guest's KTAP (console.ktap) is the
-# host's (verdict.ktap) on every run.
+# host's (verdict.ktap) on every run (check_ktap, window_of: tests/lib.sh).
 #
 # How the words are worked out (pinctrl-sunxi.h and .c): pin N of bank B
 # (PA = 0, PB = 1, ...; an R-PIO's PL is bank 0 of its own window) has its
@@ -29,30 +29,7 @@ set -uo pipefail
 . "$(dirname "$0")/../lib.sh"
 
 R=$TOP/scripts/rehearse.sh
-KUNIT="python3 $CACHE/linux/tools/testing/kunit/kunit.py parse"
 out=$BUILD/rehearse
-
-# NAME DIR RC SUMMARY: the guest's KTAP is on the console, is the host's
-# line for line, and kunit.py parse exits RC with "Testing complete. SUMMARY"
-ktap_agrees() {
-	local t=$1 d=$2 want_rc=$3 want=$4 parsed rc
-	if ! [ -s "$d/console.ktap" ] || [ "$(head -n 1 "$d/console.ktap")" != "KTAP version 1" ]; then
-		fail "sunxi-$t-ktap" "no KTAP on the console ($d/console.log)"
-		return
-	fi
-	if diff -q "$d/console.ktap" "$d/verdict.ktap" >/dev/null; then
-		pass "sunxi-$t-ktap-host-agrees"
-	else
-		fail "sunxi-$t-ktap-host-agrees" "$(diff "$d/console.ktap" "$d/verdict.ktap" | head -n 4 | tr '\n' ' ')"
-	fi
-	parsed=$($KUNIT <"$d/console.ktap" 2>&1)
-	rc=$?
-	if [ "$rc" = "$want_rc" ] && grep -Eq "Testing complete\. $want\$" <<<"$parsed"; then
-		pass "sunxi-$t-ktap-kunit-parse"
-	else
-		fail "sunxi-$t-ktap-kunit-parse" "exit $rc: $(grep 'Testing complete' <<<"$parsed")"
-	fi
-}
 
 # NAME BOARD PINS CONSUMERS: boots, every pin of every consumer agrees,
 # PINS pins and CONSUMERS consumers (counted by hand from the DT)
@@ -69,23 +46,13 @@ agrees() {
 	[ "$(grep -c '^consumer .*: default applied$' "$d/verdict.txt" 2>/dev/null)" = "$ncons" ] &&
 		pass "sunxi-$t-consumers" ||
 		fail "sunxi-$t-consumers" "want $ncons consumers with default applied: $(grep '^consumer ' "$d/verdict.txt" | tr '\n' ' ')"
-	ktap_agrees "$t" "$d" 0 "Ran $((pins + ncons)) tests: passed: $((pins + ncons))"
-}
-
-# the window of the controller at DT path $2 in run dir $1
-window_of() {
-	python3 - "$1" "$2" <<-'EOF'
-	import json, sys
-	for c in json.load(open(sys.argv[1] + "/plan.json"))["controllers"]:
-	    if c["path"] == sys.argv[2]:
-	        print(sys.argv[1] + "/" + c["windows"][0]["name"] + ".bin")
-	EOF
+	check_ktap "sunxi-$t" "$d" 0 "Ran $((pins + ncons)) tests: passed: $((pins + ncons))"
 }
 
 # NAME WINDOW OFFSET WANT: the 32-bit word the host read at OFFSET is WANT
 word() {
 	local got
-	got=$( [ -f "$2" ] && printf '%#010x' "$(reg32 "$2" "$3")")
+	got=$( [ -f "$2" ] && printf '0x%08x' "$(reg32 "$2" "$3")")
 	[ "$got" = "$4" ] && pass "sunxi-$1" || fail "sunxi-$1" "$(basename "$2")+$3 holds ${got:-nothing}, want $4"
 }
 
@@ -179,7 +146,7 @@ clash() {
 	grep -Eq "^consumer /clash-leds \(rh[0-9]+-clash-leds\): FAILED: pin $pin already requested by $con\$" "$d/verdict.txt" &&
 		pass "sunxi-$t-clash-failed" ||
 		fail "sunxi-$t-clash-failed" "$(grep '^consumer /clash-leds' "$d/verdict.txt")"
-	ktap_agrees "$t-clash" "$d" 1 "Ran $n tests: passed: $((n - 1)), failed: 1"
+	check_ktap "sunxi-$t-clash" "$d" 1 "Ran $n tests: passed: $((n - 1)), failed: 1"
 	[ "$(grep -c '^    not ok ' "$d/console.ktap")" = 1 ] &&
 		grep -q '^    not ok [0-9]* consumer_/clash-leds$' "$d/console.ktap" &&
 		pass "sunxi-$t-clash-ktap-names-the-consumer" ||
