@@ -112,17 +112,19 @@ word h3-pl-cfg1 "$r" 0x4 0x77772777
 # "gmac" on PA0-PA16 is SUNXI_FUNCTION_VARIANT(0x5, "gmac", A20 | R40): the
 # A10 has no such function. gmac_rgmii_pins: PA0-PA8, PA10-PA13, PA15, PA16
 # with drive-strength 40; the A10/A20 table uses function 7, so the reset is
-# 0 (input) and PA9, PA14 stay 0. Only the words are checked here (the
-# agreement of the whole board is rehearse-all's).
-"$R" --quiet arm/allwinner/sun7i-a20-bananapi >/dev/null 2>&1
+# 0 (input) and PA9, PA14 stay 0. 37 pins: gmac 15, spi0 5 (spi0_pi_pins
+# PI11-PI13, cs0 PI10, cs1 PI14), mmc0 PF0-PF5, uart0 PB22 PB23, uart3 PH0
+# PH1, uart7 PI20 PI21, i2c0 PB0 PB1, i2c2 PB20 PB21, ir0 PB4; 9 consumers.
+agrees a20 arm/allwinner/sun7i-a20-bananapi 37 9
 w=$(window_of "$out/arm_allwinner_sun7i-a20-bananapi" /soc/pinctrl@1c20800)
 word a20-pa-cfg1-variant "$w" 0x4 0x50555505
 word a20-pa-drv0 "$w" 0x14 0xdff7ffff
 
 # --- arm: T113, mangopi-mq-r (pinctrl-sun20i-d1.c, the D1 layout) ----------
 # bank_size 0x30: PB_CFG0 at 0x30 (not 0x24), "uart3" = 0x7 on PB6, PB7,
-# the rest 0xf; PF_CFG0 at 5 * 0x30: "mmc0" = 0x2 on PF0-PF5
-"$R" --quiet arm/allwinner/sun8i-t113s-mangopi-mq-r-t113 >/dev/null 2>&1
+# the rest 0xf; PF_CFG0 at 5 * 0x30: "mmc0" = 0x2 on PF0-PF5. 14 pins:
+# uart3 PB6 PB7, mmc0 PF0-PF5, mmc1 PG0-PG5; 3 consumers.
+agrees t113 arm/allwinner/sun8i-t113s-mangopi-mq-r-t113 14 3
 w=$(window_of "$out/arm_allwinner_sun8i-t113s-mangopi-mq-r-t113" /soc/pinctrl@2000000)
 word t113-pb-cfg0 "$w" 0x30 0x77ffffff
 word t113-pf-cfg0 "$w" 0xf0 0xff222222
