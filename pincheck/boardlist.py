@@ -11,11 +11,12 @@ make rehearse-all run.
                                  for the boards of LIST (a list's output),
                                  with a line per family and per arch
 
-Families, each of one arch (arm64 unless said):
+Families (arm64 unless said):
   imx        i.MX8M M/N/P/Q
   k3         TI K3 (pinctrl-single)
-  sunxi      Allwinner H6, H616 and the parts on its pin controller (H618,
-             H313, H700)
+  sunxi      every Allwinner board, both arches: arm64's sun50i-* (A64, H5,
+             H6, H616/H618/H313/H700, A100) and arm's sun4i- to sun9i-,
+             sun20i- and suniv-* (A10 to T113, F1C100s)
   tlmm       Qualcomm TLMM
   tlmm-arm   Qualcomm TLMM, arm: msm8974, msm8226, apq8064, ipq4019, ...
   omap       pinctrl-single, arm: AM335x, AM437x, OMAP2/3/4/5, DRA7/AM57x,
@@ -42,11 +43,13 @@ import os
 import re
 import sys
 
-# name: (arch, directory under arch/<arch>/boot/dts, board name regex)
+# name: (arch, directory under arch/<arch>/boot/dts, board name regex), or
+# a list of them (a family on both arches)
 FAMILIES = {
     "imx": ("arm64", "freescale", r"imx8m[mnpq]-.*"),
     "k3": ("arm64", "ti", r"k3-.*"),
-    "sunxi": ("arm64", "allwinner", r"sun50i-(h6|h616|h618|h313|h700)-.*"),
+    "sunxi": [("arm64", "allwinner", r"sun50i-.*"),
+              ("arm", "allwinner", r"(sun[4-9]i|sun20i|suniv)-.*")],
     "tlmm": ("arm64", "qcom", r".*"),
     "tlmm-arm": ("arm", "qcom", r"qcom-.*"),
     "omap": ("arm", "ti/omap", r".*"),
@@ -60,11 +63,31 @@ FAMILIES = {
     "agilex": ("arm64", "intel", r"socfpga_(agilex|n5x).*"),
     "stingray": ("arm64", "broadcom/stingray", r".*"),
 }
+
+
+def entries(family):
+    """[(arch, directory, regex)] of a family"""
+    v = FAMILIES[family]
+    return v if isinstance(v, list) else [v]
+
+
+def prefix(arch, vendor):
+    """how the list names a directory's boards: arch/arm's with arm/"""
+    return ("arm/" if arch == "arm" else "") + vendor + "/"
+
+
+def board_arch(family, board):
+    """the arch of one of a family's boards (sunxi has both)"""
+    for arch, vendor, _ in entries(family) if family in FAMILIES else []:
+        if board.startswith(prefix(arch, vendor)):
+            return arch
+    return "?"
+
 GROUPS = {
     "pcs": ["omap", "davinci", "keystone", "pxa", "hisi-arm", "layerscape", "hisi",
             "socfpga", "agilex", "stingray"],
-    "arm": [f for f, v in FAMILIES.items() if v[0] == "arm"],
-    "arm64": [f for f, v in FAMILIES.items() if v[0] == "arm64"],
+    "arm": [f for f in FAMILIES if any(e[0] == "arm" for e in entries(f))],
+    "arm64": [f for f in FAMILIES if any(e[0] == "arm64" for e in entries(f))],
 }
 
 
@@ -80,17 +103,18 @@ def composites(makefile):
 
 
 def boards(family, ksrc):
-    arch, vendor, rx = FAMILIES[family]
-    d = os.path.join(ksrc, "arch", arch, "boot/dts", vendor)
-    base = sorted(os.path.basename(f)[:-4] for f in glob.glob(os.path.join(d, "*.dts"))
-                  if re.fullmatch(rx, os.path.basename(f)[:-4]))
-    prefix = "arm/" if arch == "arm" else ""
-    out = ["%s%s/%s" % (prefix, vendor, b) for b in base]
-    for _name, parts in composites(os.path.join(d, "Makefile")):
-        dtbs = [p[:-4] for p in parts if p.endswith(".dtb")]
-        ovls = [p[:-5] for p in parts if p.endswith(".dtbo")]
-        if len(dtbs) == 1 and ovls and dtbs[0] in base:
-            out.append("%s%s/%s+%s" % (prefix, vendor, dtbs[0], "+".join(ovls)))
+    out = []
+    for arch, vendor, rx in entries(family):
+        d = os.path.join(ksrc, "arch", arch, "boot/dts", vendor)
+        base = sorted(os.path.basename(f)[:-4] for f in glob.glob(os.path.join(d, "*.dts"))
+                      if re.fullmatch(rx, os.path.basename(f)[:-4]))
+        pre = prefix(arch, vendor)
+        out += [pre + b for b in base]
+        for _name, parts in composites(os.path.join(d, "Makefile")):
+            dtbs = [p[:-4] for p in parts if p.endswith(".dtb")]
+            ovls = [p[:-5] for p in parts if p.endswith(".dtbo")]
+            if len(dtbs) == 1 and ovls and dtbs[0] in base:
+                out.append("%s%s+%s" % (pre, dtbs[0], "+".join(ovls)))
     return out
 
 
@@ -191,7 +215,9 @@ def summary(outdir, listfile):
     for r in rows:
         if r["family"] not in fams:
             fams.append(r["family"])
-    arch = {f: FAMILIES[f][0] if f in FAMILIES else "?" for f in fams}
+    for r in rows:
+        r["arch"] = board_arch(r["family"], r["board"])
+    arch = {f: "+".join(sorted({r["arch"] for r in rows if r["family"] == f})) for f in fams}
     with open(os.path.join(outdir, "summary.txt"), "w") as f:
         for r in rows:
             f.write("%-70s %-6s %2d ctl %3d cons %4d pins  %s%s\n" % (
@@ -202,11 +228,11 @@ def summary(outdir, listfile):
             for fam in fams:
                 f.write("family %s (%s): %s\n" % (
                     fam, arch[fam], counts([r for r in rows if r["family"] == fam])))
-        arches = sorted(set(arch.values()))
+        arches = sorted({r["arch"] for r in rows})
         if len(arches) > 1:
             for a in arches:
                 f.write("arch %s: %s\n" % (
-                    a, counts([r for r in rows if arch[r["family"]] == a])))
+                    a, counts([r for r in rows if r["arch"] == a])))
         f.write(counts(rows) + "\n")
     print(open(os.path.join(outdir, "summary.txt")).read().splitlines()[-1])
     return 0 if tot.get("ok", 0) == len(rows) else 1

@@ -97,8 +97,8 @@ def fields(body):
 
 def cint(expr, names):
     """value of a C integer expression; names maps identifiers to values
-    (or to expressions, expanded recursively)"""
-    e = expr.strip()
+    (or to expressions, expanded recursively); BIT(n) is the kernel's"""
+    e = re.sub(r"\bBIT\(", "(1 << ", " ".join(expr.split()))
 
     def sub(m):
         w = m.group(0)
