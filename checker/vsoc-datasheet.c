@@ -471,7 +471,7 @@ static const struct vsoc_dt_prop dt_props[] = {
 	  "0 (3.3 V), 1 (1.8 V) or 2 (2.5 V)" },
 	{ "low-power-enable", VSOC_P_LOW_POWER, VSOC_DT_FLAG, 1, "no value" },
 	{ "low-power-disable", VSOC_P_LOW_POWER, VSOC_DT_FLAG, 0, "no value" },
-	{ "vsoc,wakeup", VSOC_P_WAKEUP, VSOC_DT_FLAG, 1, "no value" },
+	{ "vsoc,wakeup", VSOC_P_WAKEUP, VSOC_DT_OPT_U32, 1, "0 or 1, or no value (1)" },
 	{ "input-enable", VSOC_P_INPUT_ENABLE, VSOC_DT_FLAG, 1, "no value" },
 	{ "input-disable", VSOC_P_INPUT_ENABLE, VSOC_DT_FLAG, 0, "no value" },
 };

@@ -155,6 +155,7 @@ cat >"$work/walk.dts.in" <<'EOF'
 			pa20_override: pa20 {
 				pins = "PA20";
 				bias-pull-down;
+				@EXTRA20@
 			};
 		};
 
@@ -203,9 +204,10 @@ cat >"$work/walk.dts.in" <<'EOF'
 };
 EOF
 
-# walk_dtb NAME EXTRA: the DTB with EXTRA in node pa25
+# walk_dtb NAME EXTRA [EXTRA20]: the DTB with EXTRA in node pa25 (and
+# EXTRA20 in node pa20, the leds' override of hog PA20)
 walk_dtb() {
-	sed "s|@EXTRA@|$2|" "$work/walk.dts.in" >"$work/$1.dts"
+	sed "s|@EXTRA@|$2|; s|@EXTRA20@|${3:-}|" "$work/walk.dts.in" >"$work/$1.dts"
 	dtc -q -I dts -O dtb -o "$work/$1.dtb" "$work/$1.dts"
 }
 walk_dtb walk "" || { fail verify-walk-dtc "dtc failed on the fixture"; exit 1; }
@@ -310,8 +312,31 @@ else
 	fail verify-json "--json output is not what the table says"
 fi
 
+# vsoc,wakeup takes no value (1), 1 or 0 (datasheet section 5). WAKEUP is
+# PAD bit 24: PA25 (0x00120404 above) with = <1> is 0x01120404; PA20, which
+# the hog's vsoc,wakeup left at 0x01000003, is 0x00000003 once the leds'
+# override says = <0>, its pull-down (BIAS 3, PULL 0) kept.
+for row in "wakeup-1|vsoc,wakeup = <1>;||PA25 mux=0 pad=0x01120404 owner=-" \
+	   "wakeup-0||vsoc,wakeup = <0>;|PA20 mux=0 pad=0x00000003 owner=-"; do
+	IFS='|' read -r name extra extra20 want <<<"$row"
+	walk_dtb "$name" "$extra" "$extra20"
+	run_verify --dump-expected --dtb "$work/$name.dtb" --console "$work/walk/console.log"
+	got=$(grep "^${want%% *} " <<<"$OUT" | sed 's/ : .*//')
+	if [ $RC = 0 ] && [ "$got" = "$want" ]; then
+		pass "verify: $(sed 's/;$//' <<<"$extra$extra20") gives $want"
+	else
+		fail "verify-$name" "exit $RC, expected '$want', got '$got' $ERR"
+	fi
+done
+
 # Values the datasheet does not have are bad input, even where the driver
 # would take them
+expect_bad "vsoc,wakeup = <2>" "vsoc,wakeup = <2> cannot be held" --dump-expected \
+	--dtb "$(walk_dtb bad7 'vsoc,wakeup = <2>;' && echo "$work/bad7.dtb")" \
+	--console "$work/walk/console.log"
+expect_bad "vsoc,wakeup = <0 1>" "vsoc,wakeup has 8 bytes" --dump-expected \
+	--dtb "$(walk_dtb bad8 'vsoc,wakeup = <0 1>;' && echo "$work/bad8.dtb")" \
+	--console "$work/walk/console.log"
 expect_bad "bias-pull-up = <1>" "bias-pull-up = <1>" --dump-expected \
 	--dtb "$(walk_dtb bad1 'bias-pull-up = <1>;' && echo "$work/bad1.dtb")" \
 	--console "$work/walk/console.log"
@@ -338,7 +363,7 @@ expect_bad "a missing file" "no-such/regs.bin" \
 "$RESET" --id 0x12345678 "$work/foreign.bin"
 expect_bad "a window that is not VSOC" "not a VSOC" \
 	--dtb "$work/walk.dtb" --console "$work/walk/console.log" --regs "$work/foreign.bin"
-sed 's/vsoc,vsoc1-pinctrl/vsoc,other/; s/@EXTRA@//' "$work/walk.dts.in" |
+sed 's/vsoc,vsoc1-pinctrl/vsoc,other/; s/@EXTRA@//; s/@EXTRA20@//' "$work/walk.dts.in" |
 	dtc -q -I dts -O dtb -o "$work/noctrl.dtb"
 expect_bad "no controller" "no enabled \"vsoc,vsoc1-pinctrl\"" \
 	--dtb "$work/noctrl.dtb" --console "$work/walk/console.log" --regs "$work/walk/regs.bin"

@@ -21,6 +21,13 @@
 #			settings stay (the core does not undo them), its mux
 #			claims go: vsoc-verify --failed DEV=STATE
 #	reset: OPTS	vsoc-reset options for the window's reset image
+#	pad: PIN VALUE	the PAD register of pin number PIN holds VALUE at
+#			power-off (regs.bin); "PIN VALUE/MASK": its MASK
+#			bits do
+#	debugfs: FILE: TEXT
+#			a line of FILE (a path, or a name in the
+#			controller's debugfs directory), as /init dumped it
+#			at boot, holds TEXT
 #	dtc: fail TEXT	dtc must refuse the file, saying TEXT (no boot)
 #	known-bad: WHY	the driver does not yet say what it should: FAIL, WHY
 #
@@ -54,7 +61,7 @@ signatures=(
 header() {
 	awk '
 		/\/\*/ { on = 1 }
-		on && match($0, /^ \* (expect|absent|unbound|bound|deferred|verify-failed|reset|dtc|known-bad): /) {
+		on && match($0, /^ \* (expect|absent|unbound|bound|deferred|verify-failed|reset|pad|debugfs|dtc|known-bad): /) {
 			k = substr($0, 4); sub(/: .*/, "", k)
 			v = substr($0, RLENGTH + 1); sub(/[ \t\r]+$/, "", v)
 			print k "\t" v
@@ -82,7 +89,8 @@ is_bound() {
 
 # read_header FILE: the case's lines into the variables below
 read_header() {
-	expects=() absents=() unbound=() bound=() deferred=() thens=() reset='' dtcfail='' knownbad=
+	expects=() absents=() unbound=() bound=() deferred=() thens=() pads=() dfs=()
+	reset='' dtcfail='' knownbad=
 	while IFS=$'\t' read -r k v; do
 		case "$k" in
 		expect) expects+=("$v") ;;
@@ -92,6 +100,8 @@ read_header() {
 		deferred) deferred+=("$v") ;;
 		verify-failed) thens+=(--failed "$v") ;;
 		reset) reset=$v ;;
+		pad) pads+=("$v") ;;
+		debugfs) dfs+=("$v") ;;
 		dtc) dtcfail=${v#fail } ;;
 		known-bad) knownbad=$v ;;
 		esac
@@ -193,6 +203,20 @@ for case in "${cases[@]}"; do
 		     ! grep -F -- "$d"$'\t' <<<"$reasons_deferred" | grep -qF -- "$because"; then
 			why+=("$d waits, but not because $because")
 		fi
+	done
+	for e in "${pads[@]}"; do
+		read -r pin want <<<"$e"
+		mask=0xffffffff
+		[[ "$want" == */* ]] && mask=${want#*/} want=${want%/*}
+		have=$(reg32 "$run/regs.bin" $((0x1000 + 4 * pin)))
+		[ "$have" ] && (( (have & mask) == (want & mask) )) ||
+			why+=("PAD $pin is $(printf 0x%08x "${have:-0}"), expected $want (mask $mask)")
+	done
+	for e in "${dfs[@]}"; do
+		f=${e%%: *} t=${e#*: }
+		[[ "$f" == /* ]] || f=$dbg/pinctrl/4c000000.pinctrl/$f
+		dump "$log" boot "$f" | grep -qF -- "$t" ||
+			why+=("no '$t' in $f")
 	done
 	for s in "${signatures[@]}"; do
 		grep -qF -- "$s" "$log" && why+=("the log has '$s': $(grep -m1 -F -- "$s" "$log" | tr -d '\r')")

@@ -139,9 +139,10 @@ static const struct vsoc_encode_case vsoc_encode_cases[] = {
 	{ "low-power-enable", PIN_CONFIG_MODE_LOW_POWER, 1, VSOC_PAD_LOWPOWER,
 	  VSOC_PAD_LOWPOWER },
 	{ "low-power-disable", PIN_CONFIG_MODE_LOW_POWER, 0, VSOC_PAD_LOWPOWER, 0 },
-	/* WAKEUP: vsoc,wakeup (no value is 1) */
+	/* WAKEUP: vsoc,wakeup, no value (1), 1 or 0 */
 	{ "vsoc,wakeup", PIN_CONFIG_VSOC_WAKEUP, 1, VSOC_PAD_WAKEUP, VSOC_PAD_WAKEUP },
-	{ "wakeup argument 0 (a driver)", PIN_CONFIG_VSOC_WAKEUP, 0, VSOC_PAD_WAKEUP, 0 },
+	{ "vsoc,wakeup = <1>", PIN_CONFIG_VSOC_WAKEUP, 1, VSOC_PAD_WAKEUP, VSOC_PAD_WAKEUP },
+	{ "vsoc,wakeup = <0>", PIN_CONFIG_VSOC_WAKEUP, 0, VSOC_PAD_WAKEUP, 0 },
 	/* input buffer: input-enable, input-disable */
 	{ "input-enable", PIN_CONFIG_INPUT_ENABLE, 1, VSOC_PAD_INPUT, VSOC_PAD_INPUT },
 	{ "input-disable", PIN_CONFIG_INPUT_ENABLE, 0, VSOC_PAD_INPUT, 0 },
@@ -250,7 +251,7 @@ static const struct vsoc_reject_case vsoc_reject_cases[] = {
 	{ "power-source = <3>", PIN_CONFIG_POWER_SOURCE, 3, -EINVAL },
 	{ "power-source = <1800>", PIN_CONFIG_POWER_SOURCE, 1800, -EINVAL },
 	{ "low-power mode 2", PIN_CONFIG_MODE_LOW_POWER, 2, -EINVAL },
-	{ "wakeup argument 2 (a driver)", PIN_CONFIG_VSOC_WAKEUP, 2, -EINVAL },
+	{ "vsoc,wakeup = <2>", PIN_CONFIG_VSOC_WAKEUP, 2, -EINVAL },
 	{ "input-enable = <2>", PIN_CONFIG_INPUT_ENABLE, 2, -EINVAL },
 	{ "output-enable", PIN_CONFIG_OUTPUT_ENABLE, 1, -EINVAL },
 	{ "bias-bus-hold", PIN_CONFIG_BIAS_BUS_HOLD, 0, -ENOTSUPP },

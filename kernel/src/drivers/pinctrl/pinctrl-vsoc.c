@@ -292,7 +292,7 @@ static const struct vsoc_dt_prop vsoc_dt_props[] = {
 	{ "power-source", PIN_CONFIG_POWER_SOURCE, 0, "0 (3.3 V), 1 (1.8 V) or 2 (2.5 V)" },
 	{ "low-power-enable", PIN_CONFIG_MODE_LOW_POWER, 1 },
 	{ "low-power-disable", PIN_CONFIG_MODE_LOW_POWER, 0 },
-	{ "vsoc,wakeup", PIN_CONFIG_VSOC_WAKEUP, 1 },
+	{ "vsoc,wakeup", PIN_CONFIG_VSOC_WAKEUP, 1, "0 or 1, or no value (1)" },
 	{ "input-enable", PIN_CONFIG_INPUT_ENABLE, 1 },
 	{ "input-disable", PIN_CONFIG_INPUT_ENABLE, 0 },
 };
@@ -854,7 +854,7 @@ static const struct pinconf_generic_params vsoc_custom_params[] = {
 	{ "vsoc,bias-ground", PIN_CONFIG_VSOC_BIAS_GROUND, 1, PIN_DT_VALUE_NONE },
 	{ "vsoc,slew-rate-rising", PIN_CONFIG_VSOC_SLEW_RISING, 0, PIN_DT_VALUE_U32 },
 	{ "vsoc,slew-rate-falling", PIN_CONFIG_VSOC_SLEW_FALLING, 0, PIN_DT_VALUE_U32 },
-	{ "vsoc,wakeup", PIN_CONFIG_VSOC_WAKEUP, 1, PIN_DT_VALUE_NONE },
+	{ "vsoc,wakeup", PIN_CONFIG_VSOC_WAKEUP, 1, PIN_DT_VALUE_ANY },
 };
 
 static const struct pin_config_item vsoc_conf_items[] = {

@@ -15,8 +15,10 @@
 #include <linux/of.h>
 #include <linux/platform_device.h>
 #include <linux/regmap.h>
+#include <linux/string.h>
 
 #include <linux/pinctrl/pinconf-generic.h>
+#include <linux/pinctrl/pinconf.h>
 #include <linux/pinctrl/pinctrl.h>
 #include <linux/pinctrl/pinmux.h>
 
@@ -378,6 +380,8 @@ static const char * const vsoc_dt_bad_nodes[] = {
 	"bad-bias-conflict-pins",
 	"bad-drive-conflict-pins",
 	"bad-slew-conflict-pins",
+	"bad-wakeup-value-pins",
+	"bad-wakeup-two-cells-pins",
 	"bad-no-target-pins",
 	"bad-pins-and-groups-pins",
 	"bad-in-subnode-state",
@@ -432,6 +436,64 @@ static unsigned int vsoc_dt_test_maps(struct kunit *test, const char *path,
 			pctldev->desc->pctlops->dt_node_to_map(pctldev, np, map,
 							       &num_maps));
 	return num_maps;
+}
+
+/*
+ * A node of PA5 that sets WAKEUP (datasheet section 5: vsoc,wakeup takes no
+ * value, which is 1, or 0 or 1), the argument it must give, and PA5's PAD
+ * before and after
+ */
+struct vsoc_dt_wakeup_case {
+	const char *node;
+	u32 arg;
+	u32 before;
+	u32 after;
+};
+
+static const struct vsoc_dt_wakeup_case vsoc_dt_wakeup_cases[] = {
+	{ "/kunit-vsoc-pinctrl/wakeup-flag-pins", 1, VSOC_PAD_INPUT,
+	  VSOC_PAD_INPUT | VSOC_PAD_WAKEUP },
+	{ "/kunit-vsoc-pinctrl/wakeup-1-pins", 1, VSOC_PAD_INPUT,
+	  VSOC_PAD_INPUT | VSOC_PAD_WAKEUP },
+	/* what an earlier setting turned on */
+	{ "/kunit-vsoc-pinctrl/wakeup-0-pins", 0,
+	  VSOC_PAD_INPUT | VSOC_PAD_WAKEUP, VSOC_PAD_INPUT },
+};
+
+static void vsoc_dt_wakeup_case_desc(const struct vsoc_dt_wakeup_case *c,
+				     char *desc)
+{
+	strscpy(desc, kbasename(c->node), KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(vsoc_dt_wakeup, vsoc_dt_wakeup_cases, vsoc_dt_wakeup_case_desc);
+
+/*
+ * Test that vsoc,wakeup without a value and with 1 turns WAKEUP on, that
+ * with 0 it turns WAKEUP off, and that the pin's other fields stay.
+ */
+static void vsoc_dt_wakeup_test(struct kunit *test)
+{
+	const struct vsoc_dt_wakeup_case *c = test->param_value;
+	struct vsoc_dt_test_context *ctx = test->priv;
+	struct pinctrl_dev *pctldev = ctx->pctldev;
+	const struct pinconf_ops *confops = pctldev->desc->confops;
+	struct pinctrl_map *map;
+	unsigned long *configs;
+
+	KUNIT_ASSERT_EQ(test, 1, vsoc_dt_test_maps(test, c->node, &map));
+	KUNIT_ASSERT_EQ(test, PIN_MAP_TYPE_CONFIGS_PIN, map->type);
+	KUNIT_EXPECT_STREQ(test, "PA5", map->data.configs.group_or_pin);
+	KUNIT_ASSERT_EQ(test, 1, map->data.configs.num_configs);
+	configs = map->data.configs.configs;
+	KUNIT_EXPECT_EQ(test, pinconf_to_config_packed(PIN_CONFIG_VSOC_WAKEUP, c->arg),
+			configs[0]);
+
+	/* no setting has read PA5's PAD yet: the driver reads it first */
+	ctx->regs->r[VSOC_REG_PAD(5) / 4] = c->before;
+	KUNIT_EXPECT_EQ(test, 0, confops->pin_config_set(pctldev, 5, configs, 1));
+	KUNIT_EXPECT_EQ(test, c->after, vsoc_test_pad(ctx->regs, 5));
+	pctldev->desc->pctlops->dt_free_map(pctldev, map, 1);
 }
 
 /*
@@ -511,6 +573,7 @@ static struct kunit_case vsoc_dt_cases[] = {
 	KUNIT_CASE(vsoc_dt_consumer_test),
 	KUNIT_CASE(vsoc_dt_badhog_test),
 	KUNIT_CASE(vsoc_dt_node_group_test),
+	KUNIT_CASE_PARAM(vsoc_dt_wakeup_test, vsoc_dt_wakeup_gen_params),
 	KUNIT_CASE_PARAM(vsoc_dt_bad_node_test, vsoc_dt_bad_gen_params),
 	{}
 };
