@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rehearse-klog.h"
+#include "rehearse.h"
 #include "util.h"
 
 /* The characters of a DT node name and unit address (klog.py PATH_CHARS) */

@@ -19,13 +19,17 @@
  * pinmux-pins; a test per consumer: the state pinctrl-handles shows against
  * the one the DT asks for. A failing test's diagnostic line says what
  * differs, in the words of the host's table (pincheck/), so that the
- * console and the host print the same KTAP.
+ * console and the host print the same KTAP. A consumer with no state
+ * where the plan expects one is FAILED with the kernel's reason, its
+ * messages about its nodes with the board's DT paths (rehearse-klog.c);
+ * unless it lost a pin to another device, it wrote nothing, and the fields
+ * only such consumers write are left out (a pin left with none has no
+ * test), as the host's verdict after the boot has none.
  *
  * Exit 0 when every test passes, 1 when one fails, 2 when there is no plan
  * or it cannot be read.
  */
-#define _GNU_SOURCE		/* strcasestr */
-#include <dirent.h>
+#define _GNU_SOURCE		/* vasprintf */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -38,14 +42,11 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "rehearse-klog.h"
+#include "rehearse.h"
 #include "util.h"
-
-typedef uint32_t u32;
 
 #define PLAN		"/proc/device-tree/rehearse-plan"
 #define DEBUGFS		"/sys/kernel/debug/pinctrl"
-#define MAX_WINDOWS	16
 
 const char *progname = "rehearse-ktap";
 static const char *root = "";
@@ -159,112 +160,6 @@ static unsigned int count_nodes(const char *prefix)
 	}
 }
 
-/* Lines of debugfs files, "pin N (NAME)<rest>" */
-struct pin_line {
-	char *name;		/* NULL: the file has no line for the pin */
-	char *rest;		/* after "(NAME)" and one blank, or after ": " */
-};
-
-/* A debugfs file's lines, by pin number */
-struct pin_file {
-	struct pin_line *lines;
-	unsigned int n;
-};
-
-struct controller {
-	char *dev, *label, *dir;
-	unsigned int nwin;
-	u32 addr[MAX_WINDOWS], size[MAX_WINDOWS];
-	volatile unsigned char *map[MAX_WINDOWS];
-	struct pin_file pins, mux, conf;
-};
-
-/*
- * The debugfs directory of a device: named after it, or after it and its
- * driver when two controllers share a name ("dev-driver")
- */
-static char *ctrl_dir(const char *dev)
-{
-	char *base = path_of(DEBUGFS), *found = NULL;
-	size_t n = strlen(dev);
-	struct dirent *e;
-	DIR *d = opendir(base);
-
-	if (!d)
-		fatal("%s: %s", base, strerror(errno));
-	while ((e = readdir(d))) {
-		if (!strcmp(e->d_name, dev) ||
-		    (!strncmp(e->d_name, dev, n) && e->d_name[n] == '-')) {
-			if (asprintf(&found, "%s/%s", base, e->d_name) < 0)
-				fatal("out of memory");
-			break;
-		}
-	}
-	closedir(d);
-	free(base);
-	return found;
-}
-
-/*
- * "pin N (NAME) rest" (pins) or "pin N (NAME): rest" (pinmux-pins,
- * pinconf-pins), as the host's regular expressions read them
- */
-static struct pin_file parse_pin_file(const char *dir, const char *file, bool colon)
-{
-	struct pin_file pf = { 0 };
-	struct pin_line *out = NULL;
-	char *path, *text, *line, *save, *open, *close;
-	unsigned int n = 0, pin;
-	char *end;
-
-	if (!dir)
-		return pf;
-	if (asprintf(&path, "%s/%s", dir, file) < 0)
-		fatal("out of memory");
-	text = read_file_opt(path, NULL);
-	free(path);
-	if (!text)
-		return pf;
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		if (strncmp(line, "pin ", 4))
-			continue;
-		pin = strtoul(line + 4, &end, 10);
-		if (end == line + 4 || strncmp(end, " (", 2))
-			continue;
-		open = end + 2;
-		close = strchr(open, ')');
-		if (!close)
-			continue;
-		if (colon && strncmp(close, "): ", 3))
-			continue;
-		if (pin >= n) {
-			unsigned int m = pin + 64;
-
-			out = realloc(out, m * sizeof(*out));
-			if (!out)
-				fatal("out of memory");
-			memset(out + n, 0, (m - n) * sizeof(*out));
-			n = m;
-		}
-		*close = '\0';
-		out[pin].name = xstrdup(open);
-		if (colon)
-			out[pin].rest = xstrdup(close + 3);
-		else
-			out[pin].rest = xstrdup(close[1] == ' ' ? close + 2 : close + 1);
-	}
-	free(text);
-	pf.lines = out;
-	pf.n = n;
-	return pf;
-}
-
-static struct pin_line *pin_line(const struct pin_file *file, u32 pin)
-{
-	if (pin >= file->n || !file->lines[pin].name)
-		return NULL;
-	return &file->lines[pin];
-}
 
 static void map_windows(struct controller *c)
 {
@@ -308,98 +203,6 @@ static bool read_reg(struct controller *c, u32 win, u32 off, u32 width, u32 *val
 	return false;
 }
 
-/* What debugfs shows of a field (pincheck/verdict.py debugfs_value) */
-enum { DBG_NONE, DBG_IMX_CONF, DBG_SUNXI_DRIVE, DBG_SUNXI_PULL, DBG_PCS };
-
-static bool is_hex(const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!strchr("0123456789abcdef", s[i]))
-			return false;
-	return n > 0;
-}
-
-static bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 *val)
-{
-	struct pin_line *l;
-	const char *s;
-
-	switch (kind) {
-	case DBG_IMX_CONF:
-		l = pin_line(&c->conf, pin);
-		if (!l)
-			return false;
-		for (s = l->rest; *s == ' ' || *s == '\t'; s++)
-			;
-		if (strncmp(s, "0x", 2))
-			return false;
-		*val = strtoul(s, NULL, 16);
-		return true;
-	case DBG_SUNXI_DRIVE:
-		l = pin_line(&c->conf, pin);
-		s = l ? strstr(l->rest, "output drive strength (") : NULL;
-		if (!s)
-			return false;
-		*val = strtoul(s + strlen("output drive strength ("), NULL, 10) / 10 - 1;
-		return true;
-	case DBG_SUNXI_PULL:
-		l = pin_line(&c->conf, pin);
-		if (!l)
-			return false;
-		if (strstr(l->rest, "input bias pull up"))
-			*val = 1;
-		else if (strstr(l->rest, "input bias pull down"))
-			*val = 2;
-		else if (strstr(l->rest, "input bias disabled"))
-			*val = 0;
-		else
-			return false;
-		return true;
-	case DBG_PCS: {
-		/* "[gpio:chip ]<address> <value> pinctrl-single" */
-		char *copy, *tok, *save, *prev = NULL, *prev2 = NULL;
-		bool found = false;
-
-		l = pin_line(&c->pins, pin);
-		if (!l)
-			return false;
-		copy = xstrdup(l->rest);
-		for (tok = strtok_r(copy, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
-			if (!strcmp(tok, "pinctrl-single")) {
-				if (prev2 && prev && is_hex(prev, strlen(prev))) {
-					*val = strtoul(prev, NULL, 16);
-					found = true;
-				}
-				break;
-			}
-			prev2 = prev;
-			prev = tok;
-		}
-		free(copy);
-		return found;
-	}
-	}
-	return false;
-}
-
-/* The mux owner in pinmux-pins, as the host reads it; NULL for none */
-static char *mux_owner(struct controller *c, u32 pin)
-{
-	struct pin_line *l = pin_line(&c->mux, pin);
-	char first[256] = "", second[256] = "";
-
-	if (!l)
-		return NULL;
-	if (sscanf(l->rest, "%255s %255s", first, second) < 1)
-		return xstrdup("");
-	if (!strcmp(first, "UNCLAIMED") || !strcmp(first, "(MUX") || !strcmp(first, "GPIO"))
-		return NULL;
-	if (!strcmp(first, "device"))
-		return xstrdup(second);
-	return xstrdup(first);
-}
 
 static const char *str_or_none(const char *s)
 {
@@ -634,7 +437,9 @@ int main(int argc, char **argv)
 		}
 		free(w);
 		map_windows(&ctl[i]);
-		ctl[i].dir = ctrl_dir(ctl[i].dev);
+		p = path_of(DEBUGFS);
+		ctl[i].dir = ctrl_dir(p, ctl[i].dev);
+		free(p);
 		ctl[i].pins = parse_pin_file(ctl[i].dir, "pins", false);
 		ctl[i].mux = parse_pin_file(ctl[i].dir, "pinmux-pins", true);
 		ctl[i].conf = parse_pin_file(ctl[i].dir, "pinconf-pins", true);
