@@ -73,7 +73,7 @@ PINCHECK := PYTHONPATH=$(CURDIR) /usr/bin/python3 -m pincheck
 VERIFY_SRC  := $(addprefix checker/,vsoc-verify.c inputs.c debugfs.c dt.c expected.c \
 		report.c vsoc-datasheet.c util.c)
 VERIFY_HDR  := $(addprefix checker/,verify.h vsoc-datasheet.h util.h)
-REHEARSE_KTAP_SRC := checker/rehearse-ktap.c checker/util.c
+REHEARSE_KTAP_SRC := $(addprefix checker/,rehearse-ktap.c rehearse-debugfs.c rehearse-klog.c util.c)
 
 .PHONY: all deps kernel initramfs tools dtb fit run test test-debug stress fuzz series bench report clean \
 	rehearse rehearse-all bench-rehearse lava
@@ -102,7 +102,7 @@ $(BUILD)/guest/vsoc-verify: $(VERIFY_SRC) $(VERIFY_HDR) | kernel
 
 # The rehearsal's verdict in the guest (make rehearse: KTAP on the console
 # from the plan in the booted DTB, pincheck/ktap.py)
-$(BUILD)/guest/rehearse-ktap: $(REHEARSE_KTAP_SRC) checker/util.h | deps
+$(BUILD)/guest/rehearse-ktap: $(REHEARSE_KTAP_SRC) checker/util.h checker/rehearse.h | deps
 	@mkdir -p $(@D)
 	$(CROSS)gcc -static -std=gnu11 $(HOST_CFLAGS) -o $@ $(REHEARSE_KTAP_SRC)
 
@@ -145,7 +145,7 @@ $(BUILD)/vsoc-verify: $(VERIFY_SRC) $(VERIFY_HDR) | deps
 
 # The guest's rehearsal verdict built for the host too: 70-rehearse runs it
 # on captures it changed (--root, tests/verify/guest-root.py)
-$(BUILD)/rehearse-ktap: $(REHEARSE_KTAP_SRC) checker/util.h | deps
+$(BUILD)/rehearse-ktap: $(REHEARSE_KTAP_SRC) checker/util.h checker/rehearse.h | deps
 	@mkdir -p $(@D)
 	gcc -std=gnu11 $(HOST_CFLAGS) -o $@ $(REHEARSE_KTAP_SRC)
 

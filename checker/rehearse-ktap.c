@@ -19,13 +19,17 @@
  * pinmux-pins; a test per consumer: the state pinctrl-handles shows against
  * the one the DT asks for. A failing test's diagnostic line says what
  * differs, in the words of the host's table (pincheck/), so that the
- * console and the host print the same KTAP.
+ * console and the host print the same KTAP. A consumer with no state
+ * where the plan expects one is FAILED with the kernel's reason, its
+ * messages about its nodes with the board's DT paths (rehearse-klog.c);
+ * unless it lost a pin to another device, it wrote nothing, and the fields
+ * only such consumers write are left out (a pin left with none has no
+ * test), as the host's verdict after the boot has none.
  *
  * Exit 0 when every test passes, 1 when one fails, 2 when there is no plan
  * or it cannot be read.
  */
-#define _GNU_SOURCE		/* strcasestr */
-#include <dirent.h>
+#define _GNU_SOURCE		/* vasprintf */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -38,13 +42,11 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "rehearse.h"
 #include "util.h"
-
-typedef uint32_t u32;
 
 #define PLAN		"/proc/device-tree/rehearse-plan"
 #define DEBUGFS		"/sys/kernel/debug/pinctrl"
-#define MAX_WINDOWS	16
 
 const char *progname = "rehearse-ktap";
 static const char *root = "";
@@ -90,6 +92,25 @@ static bool prop_has(const char *node, const char *name)
 
 	free(p);
 	return has;
+}
+
+/* A list of strings, *n their number; NULL and 0 when it is not there */
+static char **prop_strings(const char *node, const char *name, unsigned int *n)
+{
+	size_t len = 0, i;
+	char *v = prop(node, name, &len), **out;
+
+	*n = 0;
+	if (!v)
+		return NULL;
+	for (i = 0; i < len; i++)
+		*n += !v[i];
+	out = xcalloc(*n, sizeof(*out));
+	for (i = 0; i < *n; i++) {
+		out[i] = v;
+		v += strlen(v) + 1;
+	}
+	return out;
 }
 
 /* Big-endian cells; *n their number */
@@ -139,112 +160,6 @@ static unsigned int count_nodes(const char *prefix)
 	}
 }
 
-/* Lines of debugfs files, "pin N (NAME)<rest>" */
-struct pin_line {
-	char *name;		/* NULL: the file has no line for the pin */
-	char *rest;		/* after "(NAME)" and one blank, or after ": " */
-};
-
-/* A debugfs file's lines, by pin number */
-struct pin_file {
-	struct pin_line *lines;
-	unsigned int n;
-};
-
-struct controller {
-	char *dev, *label, *dir;
-	unsigned int nwin;
-	u32 addr[MAX_WINDOWS], size[MAX_WINDOWS];
-	volatile unsigned char *map[MAX_WINDOWS];
-	struct pin_file pins, mux, conf;
-};
-
-/*
- * The debugfs directory of a device: named after it, or after it and its
- * driver when two controllers share a name ("dev-driver")
- */
-static char *ctrl_dir(const char *dev)
-{
-	char *base = path_of(DEBUGFS), *found = NULL;
-	size_t n = strlen(dev);
-	struct dirent *e;
-	DIR *d = opendir(base);
-
-	if (!d)
-		fatal("%s: %s", base, strerror(errno));
-	while ((e = readdir(d))) {
-		if (!strcmp(e->d_name, dev) ||
-		    (!strncmp(e->d_name, dev, n) && e->d_name[n] == '-')) {
-			if (asprintf(&found, "%s/%s", base, e->d_name) < 0)
-				fatal("out of memory");
-			break;
-		}
-	}
-	closedir(d);
-	free(base);
-	return found;
-}
-
-/*
- * "pin N (NAME) rest" (pins) or "pin N (NAME): rest" (pinmux-pins,
- * pinconf-pins), as the host's regular expressions read them
- */
-static struct pin_file parse_pin_file(const char *dir, const char *file, bool colon)
-{
-	struct pin_file pf = { 0 };
-	struct pin_line *out = NULL;
-	char *path, *text, *line, *save, *open, *close;
-	unsigned int n = 0, pin;
-	char *end;
-
-	if (!dir)
-		return pf;
-	if (asprintf(&path, "%s/%s", dir, file) < 0)
-		fatal("out of memory");
-	text = read_file_opt(path, NULL);
-	free(path);
-	if (!text)
-		return pf;
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		if (strncmp(line, "pin ", 4))
-			continue;
-		pin = strtoul(line + 4, &end, 10);
-		if (end == line + 4 || strncmp(end, " (", 2))
-			continue;
-		open = end + 2;
-		close = strchr(open, ')');
-		if (!close)
-			continue;
-		if (colon && strncmp(close, "): ", 3))
-			continue;
-		if (pin >= n) {
-			unsigned int m = pin + 64;
-
-			out = realloc(out, m * sizeof(*out));
-			if (!out)
-				fatal("out of memory");
-			memset(out + n, 0, (m - n) * sizeof(*out));
-			n = m;
-		}
-		*close = '\0';
-		out[pin].name = xstrdup(open);
-		if (colon)
-			out[pin].rest = xstrdup(close + 3);
-		else
-			out[pin].rest = xstrdup(close[1] == ' ' ? close + 2 : close + 1);
-	}
-	free(text);
-	pf.lines = out;
-	pf.n = n;
-	return pf;
-}
-
-static struct pin_line *pin_line(const struct pin_file *file, u32 pin)
-{
-	if (pin >= file->n || !file->lines[pin].name)
-		return NULL;
-	return &file->lines[pin];
-}
 
 static void map_windows(struct controller *c)
 {
@@ -288,126 +203,6 @@ static bool read_reg(struct controller *c, u32 win, u32 off, u32 width, u32 *val
 	return false;
 }
 
-/* What debugfs shows of a field (pincheck/verdict.py debugfs_value) */
-enum { DBG_NONE, DBG_IMX_CONF, DBG_SUNXI_DRIVE, DBG_SUNXI_PULL, DBG_PCS };
-
-static bool is_hex(const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!strchr("0123456789abcdef", s[i]))
-			return false;
-	return n > 0;
-}
-
-static bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 mask, u32 *val)
-{
-	struct pin_line *l;
-	const char *s;
-
-	switch (kind) {
-	case DBG_IMX_CONF:
-		l = pin_line(&c->conf, pin);
-		if (!l)
-			return false;
-		for (s = l->rest; *s == ' ' || *s == '\t'; s++)
-			;
-		if (strncmp(s, "0x", 2))
-			return false;
-		*val = strtoul(s, NULL, 16);
-		return true;
-	case DBG_SUNXI_DRIVE:
-		l = pin_line(&c->conf, pin);
-		s = l ? strstr(l->rest, "output drive strength (") : NULL;
-		if (!s)
-			return false;
-		*val = strtoul(s + strlen("output drive strength ("), NULL, 10) / 10 - 1;
-		return true;
-	case DBG_SUNXI_PULL:
-		l = pin_line(&c->conf, pin);
-		if (!l)
-			return false;
-		if (strstr(l->rest, "input bias pull up"))
-			*val = 1;
-		else if (strstr(l->rest, "input bias pull down"))
-			*val = 2;
-		else if (strstr(l->rest, "input bias disabled"))
-			*val = 0;
-		else
-			return false;
-		return true;
-	case DBG_PCS: {
-		/* "[gpio:chip ]<address> <value> pinctrl-single" */
-		char *copy, *tok, *save, *prev = NULL, *prev2 = NULL;
-		bool found = false;
-
-		l = pin_line(&c->pins, pin);
-		if (!l)
-			return false;
-		copy = xstrdup(l->rest);
-		for (tok = strtok_r(copy, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
-			if (!strcmp(tok, "pinctrl-single")) {
-				/* the register (bit-per-mux: the pin's bits of
-				 * it); the field under its mask */
-				if (prev2 && prev && is_hex(prev, strlen(prev)) && mask) {
-					*val = (strtoul(prev, NULL, 16) & mask) >>
-					       __builtin_ctz(mask);
-					found = true;
-				}
-				break;
-			}
-			prev2 = prev;
-			prev = tok;
-		}
-		free(copy);
-		return found;
-	}
-	}
-	return false;
-}
-
-/* The mux owner in pinmux-pins, as the host reads it; NULL for none */
-static char *mux_owner(struct controller *c, u32 pin)
-{
-	struct pin_line *l = pin_line(&c->mux, pin);
-	char first[256] = "", second[256] = "";
-
-	if (!l)
-		return NULL;
-	if (sscanf(l->rest, "%255s %255s", first, second) < 1)
-		return xstrdup("");
-	if (!strcmp(first, "UNCLAIMED") || !strcmp(first, "(MUX") || !strcmp(first, "GPIO"))
-		return NULL;
-	if (!strcmp(first, "device"))
-		return xstrdup(second);
-	return xstrdup(first);
-}
-
-/* Growing text */
-struct buf {
-	char *s;
-	size_t len;
-};
-
-static void bprintf(struct buf *b, const char *fmt, ...)
-{
-	va_list ap;
-	char *t;
-	int n;
-
-	va_start(ap, fmt);
-	n = vasprintf(&t, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		fatal("out of memory");
-	b->s = realloc(b->s, b->len + n + 1);
-	if (!b->s)
-		fatal("out of memory");
-	memcpy(b->s + b->len, t, n + 1);
-	b->len += n;
-	free(t);
-}
 
 static const char *str_or_none(const char *s)
 {
@@ -435,14 +230,18 @@ static void read_klog(void)
 		klog[0] = '\0';
 }
 
-/* The current state of DEV in pinctrl-handles; NULL when it has none */
+/*
+ * The current state of DEV in pinctrl-handles; NULL when it has none, or
+ * "none" (a controller whose hog states were all dropped)
+ */
 static char *handle_state(const char *handles, const char *dev)
 {
 	char d[256], st[64];
 	const char *p = handles;
 
 	while (p && *p) {
-		if (sscanf(p, "device: %255s current state: %63s", d, st) == 2 && !strcmp(d, dev))
+		if (sscanf(p, "device: %255s current state: %63s", d, st) == 2 && !strcmp(d, dev) &&
+		    strcmp(st, "none"))
 			return xstrdup(st);
 		p = strchr(p, '\n');
 		if (p)
@@ -451,73 +250,157 @@ static char *handle_state(const char *handles, const char *dev)
 	return NULL;
 }
 
+/* A consumer of the plan (or a controller's hogs) as the guest sees it */
+struct consumer {
+	char *dev, *path, *expect, *state;
+	bool hog;
+	bool dead;		/* failed without a claim: it wrote nothing */
+	struct klog_consumer k;
+};
+
 /*
- * Why DEV has no state: the core's claim error ("pin X already requested
- * by OWNER; cannot claim for DEV", OWNER by its DT path), else the first
- * line of the log naming DEV with a word of failure (verdict.py
- * why_failed)
+ * Pin row i of the plan as a test, into out; false when it is left out:
+ * every field of it is written by consumers that wrote nothing (the host's
+ * verdict after the boot has no row for them)
  */
-static char *why_failed(const char *dev, char **devs, char **paths, unsigned int ncons)
+static bool pin_test(unsigned int i, struct controller *ctl, unsigned int nctl,
+		     const struct consumer *cons, unsigned int ncons, struct buf *out,
+		     unsigned int *test, unsigned int *bad)
 {
-	char *copy = xstrdup(klog), *line, *save, *why = NULL;
-	static const char *const words[] = { "error", "fail", "invalid", "could not", "unable" };
-	char pin[256], owner[256], claimant[256];
-	unsigned int i;
+	char node[32], *name, *names, *fname, *owner, *want, *tname;
+	struct controller *c;
+	struct pin_line *l;
+	struct buf mis = { 0 };
+	u32 *f, *wr, ci, pin, got, dbg, shift;
+	unsigned int n, nwr = 0, w = 0, j, k, kept = 0;
+	size_t nlen;
 
-	for (line = strtok_r(copy, "\n", &save); line && !why; line = strtok_r(NULL, "\n", &save)) {
-		const char *m = strstr(line, "pin ");
+	snprintf(node, sizeof(node), "pin-%u", i);
+	ci = prop_u32(node, "ctl");
+	pin = prop_u32(node, "pin");
+	if (ci >= nctl)
+		fatal("plan: %s: no controller %u", node, ci);
+	c = &ctl[ci];
+	f = prop_cells(node, "fields", &n);
+	wr = prop_has(node, "writers") ? prop_cells(node, "writers", &nwr) : NULL;
+	names = prop(node, "field-names", &nlen);
+	if (n % 6)
+		fatal("plan: %s/fields: %u cells", node, n);
+	fname = names;
+	for (j = 0; j < n; j += 6) {
+		u32 win = f[j], off = f[j + 1], width = f[j + 2], mask = f[j + 3];
+		u32 exp = f[j + 4], kind = f[j + 5];
+		bool live = !wr;
 
-		for (; m; m = strstr(m + 1, "pin ")) {
-			if (sscanf(m, "pin %255s already requested by %255s cannot claim for %255s",
-				   pin, owner, claimant) == 3) {
-				size_t n = strlen(owner);
-
-				if (n && owner[n - 1] == ';')
-					owner[n - 1] = '\0';
-				else
-					continue;
-				if (strcmp(claimant, dev))
-					continue;
-				for (i = 0; i < ncons; i++)
-					if (!strcmp(devs[i], owner))
-						break;
-				if (asprintf(&why, "pin %s already requested by %s", pin,
-					     i < ncons ? paths[i] : owner) < 0)
-					fatal("out of memory");
-				break;
-			}
+		if (!fname || fname >= names + nlen)
+			fatal("plan: %s: fewer field names than fields", node);
+		/* a field is kept when one of its writers wrote */
+		if (wr) {
+			if (w >= nwr || w + 1 + wr[w] > nwr)
+				fatal("plan: %s/writers: fewer than the fields", node);
+			for (k = 0; k < wr[w]; k++)
+				live |= wr[w + 1 + k] >= ncons || !cons[wr[w + 1 + k]].dead;
+			live |= !wr[w];
+			w += 1 + wr[w];
+		}
+		if (live) {
+			kept++;
+			if (!read_reg(c, win, off, width, &got))
+				got = 0;	/* the host's read_reg() past the end */
+			shift = mask ? __builtin_ctz(mask) : 0;
+			got = (got & mask) >> shift;
+			if (got != exp)
+				bprintf(&mis, "%s%s: registers=0x%x, expected=0x%x",
+					mis.len ? "; " : "", fname, got, exp);
+			if (debugfs_value(c, pin, kind, mask, &dbg) && dbg != exp)
+				bprintf(&mis, "%s%s: debugfs=0x%x, expected=0x%x",
+					mis.len ? "; " : "", fname, dbg, exp);
+		}
+		fname += strlen(fname) + 1;
+	}
+	free(names);
+	free(f);
+	free(wr);
+	if (!kept) {
+		free(mis.s);
+		return false;
+	}
+	name = prop_str(node, "pin-name");
+	if (prop_has(node, "debugfs-name") && (l = pin_line(&c->pins, pin))) {
+		free(name);
+		if (nctl > 1) {
+			if (asprintf(&name, "%s:%s", c->label, l->name) < 0)
+				fatal("out of memory");
+		} else {
+			name = xstrdup(l->name);
 		}
 	}
-	free(copy);
-	if (why)
-		return why;
-	copy = xstrdup(klog);
-	for (line = strtok_r(copy, "\n", &save); line && !why; line = strtok_r(NULL, "\n", &save)) {
-		if (!strstr(line, dev))
-			continue;
-		for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-			if (strcasestr(line, words[i]))
-				break;
-		if (i == sizeof(words) / sizeof(words[0]))
-			continue;
-		if (line[0] == '[' && strchr(line, ']'))
-			line = strchr(line, ']') + 1;
-		while (*line == ' ' || *line == '\t')
-			line++;
-		why = xstrdup(line);
-		while (why[0] && strchr(" \t\r", why[strlen(why) - 1]))
-			why[strlen(why) - 1] = '\0';
+	want = prop_has(node, "owner") ? prop_str(node, "owner") : NULL;
+	for (k = 0; want && k < ncons; k++) {
+		/* a consumer that wrote nothing owns nothing */
+		if (cons[k].dead && !strcmp(cons[k].dev, want)) {
+			free(want);
+			want = NULL;
+		}
 	}
-	free(copy);
-	return why;
+	owner = mux_owner(c, pin);
+	if ((want == NULL) != (owner == NULL) || (want && strcmp(want, owner)))
+		bprintf(&mis, "%sowner: debugfs=%s, expected=%s", mis.len ? "; " : "",
+			str_or_none(owner), str_or_none(want));
+	tname = ktap_name(name);
+	if (mis.len) {
+		(*bad)++;
+		bprintf(out, "    # %s: %s\n", tname, mis.s);
+	}
+	bprintf(out, "    %s %u %s\n", mis.len ? "not ok" : "ok", ++*test, tname);
+	free(mis.s);
+	free(tname);
+	free(owner);
+	free(want);
+	free(name);
+	return true;
+}
+
+/* Consumer i as a test, into out; false when it is not ok */
+static bool consumer_test(unsigned int i, const struct consumer *c, const struct klog *k,
+			  struct buf *out, unsigned int *test)
+{
+	char node[32], *note, *tname, *t, *why = NULL;
+	bool ok;
+
+	snprintf(node, sizeof(node), "consumer-%u", i);
+	note = prop_str(node, "note");
+	ok = (c->expect == NULL) == (c->state == NULL) &&
+	     (!c->expect || !strcmp(c->expect, c->state));
+	if (asprintf(&t, "%s%s", c->hog ? "hogs_" : "consumer_", c->path) < 0)
+		fatal("out of memory");
+	tname = ktap_name(t);
+	free(t);
+	if (ok) {
+		bprintf(out, "    # %s: %s\n", tname, note);
+		ok = !prop_has(node, "finding");
+	} else if (c->expect && !c->state) {
+		why = klog_why_failed(k, &c->k);
+		bprintf(out, "    # %s: FAILED: %s\n", tname, why ? why : "no state applied");
+	} else {
+		bprintf(out, "    # %s: state %s, the DT asks for %s\n", tname,
+			str_or_none(c->state), str_or_none(c->expect));
+	}
+	bprintf(out, "    %s %u %s\n", ok ? "ok" : "not ok", ++*test, tname);
+	free(why);
+	free(tname);
+	free(note);
+	return ok;
 }
 
 int main(int argc, char **argv)
 {
-	unsigned int nctl, npin, ncons, i, j, n, bad = 0, failed = 0, test = 0;
+	unsigned int nctl, npin, ncons, i, j, n, rows = 0, bad = 0, failed = 0, test = 0;
 	struct controller *ctl;
-	struct buf out = { 0 };
-	char *board, *bname, *handles, *p, **devs, **paths;
+	struct consumer *cons;
+	struct klog k = { 0 };
+	struct buf out = { 0 }, body = { 0 };
+	char *board, *bname, *handles, *p;
 
 	for (i = 1; i < (unsigned int)argc; i++) {
 		if (i + 1 < (unsigned int)argc && !strcmp(argv[i], "--root"))
@@ -554,7 +437,9 @@ int main(int argc, char **argv)
 		}
 		free(w);
 		map_windows(&ctl[i]);
-		ctl[i].dir = ctrl_dir(ctl[i].dev);
+		p = path_of(DEBUGFS);
+		ctl[i].dir = ctrl_dir(p, ctl[i].dev);
+		free(p);
 		ctl[i].pins = parse_pin_file(ctl[i].dir, "pins", false);
 		ctl[i].mux = parse_pin_file(ctl[i].dir, "pinmux-pins", true);
 		ctl[i].conf = parse_pin_file(ctl[i].dir, "pinconf-pins", true);
@@ -563,122 +448,50 @@ int main(int argc, char **argv)
 	handles = read_file_opt(p, NULL);
 	free(p);
 
+	/* the log and the plan's names for it (rehearse-klog.c) */
 	npin = count_nodes("pin");
 	ncons = count_nodes("consumer");
-	devs = xcalloc(ncons, sizeof(*devs));
-	paths = xcalloc(ncons, sizeof(*paths));
+	k.text = klog;
+	k.map = prop_strings(".", "path-map", &n);
+	if (n % 2)
+		fatal("plan: path-map: %u strings, not pairs", n);
+	k.nmap = n / 2;
+	k.ncons = ncons;
+	k.cons_devs = xcalloc(ncons, sizeof(char *));
+	k.cons_paths = xcalloc(ncons, sizeof(char *));
+	k.devs = xcalloc(nctl + ncons, sizeof(char *));
+	for (i = 0; i < nctl; i++)
+		k.devs[k.ndevs++] = ctl[i].dev;
+	cons = xcalloc(ncons, sizeof(*cons));
 	for (i = 0; i < ncons; i++) {
+		struct consumer *c = &cons[i];
 		char node[32];
 
 		snprintf(node, sizeof(node), "consumer-%u", i);
-		devs[i] = prop_str(node, "dev");
-		paths[i] = prop_str(node, "path");
+		c->dev = k.cons_devs[i] = k.devs[k.ndevs++] = prop_str(node, "dev");
+		c->path = k.cons_paths[i] = prop_str(node, "path");
+		c->hog = prop_has(node, "hog");
+		c->expect = prop_has(node, "expect") ? prop_str(node, "expect") : NULL;
+		c->state = handle_state(handles, c->dev);
+		c->k.dev = c->dev;
+		c->k.node = prop_has(node, "node") ? prop_str(node, "node") : xstrdup("");
+		c->k.pin_nodes = prop_strings(node, "pin-nodes", &c->k.npin_nodes);
+		c->k.hog = c->hog;
 	}
+	for (i = 0; i < ncons; i++)
+		cons[i].dead = cons[i].expect && !cons[i].state &&
+			       !klog_lost_claim(&k, cons[i].dev);
+
+	for (i = 0; i < npin; i++)
+		rows += pin_test(i, ctl, nctl, cons, ncons, &body, &test, &bad);
+	for (i = 0; i < ncons; i++)
+		failed += !consumer_test(i, &cons[i], &k, &body, &test);
 
 	bprintf(&out, "KTAP version 1\n1..1\n");
-	bprintf(&out, "    KTAP version 1\n    # Subtest: %s\n    1..%u\n", bname, npin + ncons);
-	for (i = 0; i < npin; i++) {
-		char node[32], *name, *names, *fname, *owner, *want, *tname;
-		struct controller *c;
-		struct pin_line *l;
-		struct buf mis = { 0 };
-		u32 *f, ci, pin, got, dbg, shift;
-		size_t nlen;
-
-		snprintf(node, sizeof(node), "pin-%u", i);
-		ci = prop_u32(node, "ctl");
-		pin = prop_u32(node, "pin");
-		if (ci >= nctl)
-			fatal("plan: %s: no controller %u", node, ci);
-		c = &ctl[ci];
-		name = prop_str(node, "pin-name");
-		if (prop_has(node, "debugfs-name") && (l = pin_line(&c->pins, pin))) {
-			free(name);
-			if (nctl > 1) {
-				if (asprintf(&name, "%s:%s", c->label, l->name) < 0)
-					fatal("out of memory");
-			} else {
-				name = xstrdup(l->name);
-			}
-		}
-		f = prop_cells(node, "fields", &n);
-		names = prop(node, "field-names", &nlen);
-		if (n % 6)
-			fatal("plan: %s/fields: %u cells", node, n);
-		fname = names;
-		for (j = 0; j < n; j += 6) {
-			u32 win = f[j], off = f[j + 1], width = f[j + 2], mask = f[j + 3];
-			u32 exp = f[j + 4], kind = f[j + 5];
-
-			if (!fname || fname >= names + nlen)
-				fatal("plan: %s: fewer field names than fields", node);
-			if (!read_reg(c, win, off, width, &got))
-				got = 0;	/* the host's read_reg() past the end */
-			shift = mask ? __builtin_ctz(mask) : 0;
-			got = (got & mask) >> shift;
-			if (got != exp)
-				bprintf(&mis, "%s%s: registers=0x%x, expected=0x%x",
-					mis.len ? "; " : "", fname, got, exp);
-			if (debugfs_value(c, pin, kind, mask, &dbg) && dbg != exp)
-				bprintf(&mis, "%s%s: debugfs=0x%x, expected=0x%x",
-					mis.len ? "; " : "", fname, dbg, exp);
-			fname += strlen(fname) + 1;
-		}
-		want = prop_has(node, "owner") ? prop_str(node, "owner") : NULL;
-		owner = mux_owner(c, pin);
-		if ((want == NULL) != (owner == NULL) || (want && strcmp(want, owner)))
-			bprintf(&mis, "%sowner: debugfs=%s, expected=%s", mis.len ? "; " : "",
-				str_or_none(owner), str_or_none(want));
-		tname = ktap_name(name);
-		if (mis.len) {
-			bad++;
-			bprintf(&out, "    # %s: %s\n", tname, mis.s);
-		}
-		bprintf(&out, "    %s %u %s\n", mis.len ? "not ok" : "ok", ++test, tname);
-		free(mis.s);
-		free(tname);
-		free(owner);
-		free(want);
-		free(names);
-		free(f);
-		free(name);
-	}
-	for (i = 0; i < ncons; i++) {
-		char node[32], *expect, *state, *note, *tname, *t, *why = NULL;
-		bool ok, hog;
-
-		snprintf(node, sizeof(node), "consumer-%u", i);
-		hog = prop_has(node, "hog");
-		expect = prop_has(node, "expect") ? prop_str(node, "expect") : NULL;
-		note = prop_str(node, "note");
-		state = handle_state(handles, devs[i]);
-		ok = (expect == NULL) == (state == NULL) && (!expect || !strcmp(expect, state));
-		if (asprintf(&t, "%s%s", hog ? "hogs_" : "consumer_", paths[i]) < 0)
-			fatal("out of memory");
-		tname = ktap_name(t);
-		free(t);
-		if (ok) {
-			bprintf(&out, "    # %s: %s\n", tname, note);
-			ok = !prop_has(node, "finding");
-		} else {
-			why = expect && !state ? why_failed(devs[i], devs, paths, ncons) : NULL;
-			if (expect && !state)
-				bprintf(&out, "    # %s: FAILED: %s\n", tname,
-					why ? why : "no state applied");
-			else
-				bprintf(&out, "    # %s: state %s, the DT asks for %s\n", tname,
-					str_or_none(state), str_or_none(expect));
-		}
-		failed += !ok;
-		bprintf(&out, "    %s %u %s\n", ok ? "ok" : "not ok", ++test, tname);
-		free(why);
-		free(tname);
-		free(note);
-		free(state);
-		free(expect);
-	}
+	bprintf(&out, "    KTAP version 1\n    # Subtest: %s\n    1..%u\n", bname, rows + ncons);
+	bprintf(&out, "%s", body.s ? body.s : "");
 	bprintf(&out, "# %s: %u pins checked, %u mismatches, %u consumers failed\n",
-		bname, npin, bad, failed);
+		bname, rows, bad, failed);
 	bprintf(&out, "%s 1 %s\n", bad || failed ? "not ok" : "ok", bname);
 	/* in one piece: the console is shared with nothing else, but be sure */
 	fwrite(out.s, 1, out.len, stdout);

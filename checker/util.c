@@ -102,3 +102,22 @@ char *ktap_name(const char *in)
 			*p = '_';
 	return out;
 }
+
+void bprintf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	char *t;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&t, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		fatal("out of memory");
+	b->s = realloc(b->s, b->len + n + 1);
+	if (!b->s)
+		fatal("out of memory");
+	memcpy(b->s + b->len, t, n + 1);
+	b->len += n;
+	free(t);
+}

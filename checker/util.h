@@ -26,6 +26,14 @@ char *xstrdup(const char *s);
 char *read_file(const char *path, size_t *len);
 char *read_file_opt(const char *path, size_t *len);
 
+/* Growing text: s NUL-terminated (NULL until the first bprintf()) */
+struct buf {
+	char *s;
+	size_t len;
+};
+
+void __attribute__((format(printf, 2, 3))) bprintf(struct buf *b, const char *fmt, ...);
+
 /* A KTAP test name: a new copy of in, each '#' and blank made '_' */
 char *ktap_name(const char *in);
 

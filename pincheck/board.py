@@ -260,7 +260,9 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
     tree = fdt.read(board_dtb)
     virt = fdt.read(virt_dtb)
     by_ph = tree.by_phandle()
-    plan = {"controllers": [], "consumers": [], "skipped": [], "windows": []}
+    # paths: [{virt, board}] of every node moved, for the kernel's messages
+    # (klog.py): a controller's pin nodes keep their names under it
+    plan = {"controllers": [], "consumers": [], "skipped": [], "windows": [], "paths": []}
 
     # pin controllers: every node a pin state points into
     targets = {}
@@ -323,6 +325,7 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
             r.set_empty("no-map")
             plan["windows"].append({"name": wname, "addr": addr, "size": size})
         copy = copy_subtree(c, root, "%s@%x" % (c.basename, ctl.windows[0][1]))
+        plan["paths"].append({"virt": copy.path, "board": c.path})
         reg = []
         for (_, addr, _, _, osize) in ctl.windows:
             reg += fdt.split_cells(addr, 2) + fdt.split_cells(osize, 2)
@@ -399,6 +402,7 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
         dev = "rh%03d-%s" % (idx, re.sub(r"[^A-Za-z0-9_-]", "-", n.basename))
         idx += 1
         d = root.add(dev)
+        plan["paths"].append({"virt": d.path, "board": n.path})
         d.set_strings("compatible", ["simple-bus"])
         d.set_strings("rehearse,path", [n.path])
         d.set_strings("pinctrl-names", [k[0] for k in kept])

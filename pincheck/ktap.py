@@ -13,17 +13,30 @@ log (who could not claim which pin) and the windows through /dev/mem.
 
 /rehearse-plan {
 	board = "freescale/imx8mm-evk";
+	path-map = "/pinctrl@4c000000", "/soc@0/bus@30000000/pinctrl@30330000",
+		"/rh006-serial", "/soc@0/.../serial@30890000", ... (each
+		moved node's virt path then its board path, klog.py);
 	ctl-0 { path, dev (its device name), label, windows = <addr size>...; };
 	pin-N { ctl = <c>; pin = <p>; pin-name = "..." (the name, or the fallback
 		when debugfs-name is there: the guest's pins file names it);
 		owner = "rh006-serial" (expected mux owner; absent: none);
 		fields = <window offset width mask expected debugfs-kind>...;
-		field-names = "mux", ...; };
+		field-names = "mux", ...;
+		writers = <n consumer...>... (per field, the consumer-N whose
+		states write it); };
 	consumer-N { path, dev, hog (empty), expect = "default" (absent: no
 		state), note = what the table says when the state is as
 		expected; finding (empty: not ok even then: a state never
-		applied); };
+		applied); node = its own virt path; pin-nodes = the virt
+		paths of its states' pin nodes (what a failure's kernel
+		messages name); };
 };
+
+A consumer that fails (no state where the plan expects one, and not for
+a pin another device holds) wrote nothing: the guest leaves out the fields
+only such consumers write, and a pin left with no field, as the host's
+verdict after the boot has neither. Its diagnostic line says why in the
+kernel's words with the board's paths (klog.py).
 
 Both sides print the same KTAP (one suite for the board, a test per pin row
 of the table and per consumer, the mismatches of a row and the state of a
@@ -35,6 +48,7 @@ import os
 import re
 
 from . import fdt
+from . import klog
 from . import verdict
 
 PLAN = "rehearse-plan"
@@ -130,10 +144,28 @@ def add_plan(outdir, board_dtb, virt_dtb):
         n.set_cells("fields", cells)
         n.set_strings("field-names", [f["field"] for f in r["fields"]])
     consumers = plan_order(res["plan"], res["consumers"])
+    index = {c["path"]: i for i, c in enumerate(consumers)}
+    for i, r in enumerate(res["rows"]):
+        # the consumers whose writes each field expects: the guest leaves
+        # out what a consumer that failed did not write, as the host's
+        # verdict after the boot has no row for it
+        cells = []
+        for f in r["fields"]:
+            who = sorted({index[w[0]] for w in f["set_by"]})
+            cells += [len(who)] + who
+        node.child("pin-%d" % i).set_cells("writers", cells)
+    pmap = klog.path_map(res["plan"])
+    node.set_strings("path-map", [p for vb in pmap for p in vb])
+    tree_b = fdt.read(board_dtb)
+    by_ph = tree_b.by_phandle()
     for i, c in enumerate(consumers):
         n = node.add("consumer-%d" % i)
         n.set_strings("path", [c["path"]])
         n.set_strings("dev", [c["dev"]])
+        own, nodes = klog.consumer_nodes(c, tree_b, by_ph, pmap)
+        n.set_strings("node", [own])
+        if nodes:
+            n.set_strings("pin-nodes", nodes)
         if c["hog"]:
             n.set_empty("hog")
         if c["current"]:

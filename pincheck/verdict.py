@@ -22,6 +22,7 @@ import struct
 
 from . import fdt
 from . import families
+from . import klog
 from . import lint
 from .board import pin_state_props
 
@@ -63,10 +64,12 @@ class Guest:
 
     @staticmethod
     def parse_handles(text):
-        """{device: current state}"""
+        """{device: current state}; a handle in state "none" (a controller
+        whose hog states were all dropped) has none"""
         out = {}
         for m in re.finditer(r"^device: (\S+) current state: (\S+)", text, re.M):
-            out[m.group(1)] = m.group(2)
+            if m.group(2) != "none":
+                out[m.group(1)] = m.group(2)
         return out
 
     def ctrl_file(self, dev, name):
@@ -227,6 +230,8 @@ def evaluate(outdir, board_dtb, planning=False):
     for m in CLAIM.finditer(guest.dmesg):
         claims.setdefault(m.group(3), []).append((m.group(1), m.group(2)))
     dev_path = {c["dev"]: c["path"] for c in plan["consumers"] if c.get("dev")}
+    pmap = klog.path_map(plan)
+    devs = set(dev_path) | {c.dev for c in ctrls}
 
     # replay
     applied = []          # Applied, in order
@@ -327,9 +332,11 @@ def evaluate(outdir, board_dtb, planning=False):
         info["failed"] = failed
         info["why"] = None
         if failed:
-            bad = refused(c) if not claims.get(dev) else []
-            info["why"] = ("the driver refuses %s" % bad[0] if bad else
-                           why_failed(guest.dmesg, dev, claims.get(dev), dev_path))
+            # the kernel's own words, in the board's paths, as the guest's
+            # checker reads them (klog.py, checker/rehearse-klog.c)
+            own, nodes = klog.consumer_nodes(c, tree, by_ph, pmap)
+            info["why"] = why_failed(guest.dmesg, c, claims.get(dev), dev_path,
+                                     (own, nodes, devs, pmap))
         consumers.append(info)
 
     # what each controller's probe writes before any state (sunxi: its IRQ
@@ -511,11 +518,20 @@ def debugfs_value(ctl, pin, field, confs, mask=0xFFFFFFFF):
     return DEBUGFS_READERS[kind](ctl, pin, confs) if kind else None
 
 
-def why_failed(dmesg, dev, claims, dev_path):
+def why_failed(dmesg, c, claims, dev_path, where):
+    """why consumer c has no state: the core's claim error (the owner by
+    its DT path); else the kernel's errors about its nodes (klog.reason);
+    else the first line of the log naming its device with a word of
+    failure; None when the log says nothing. where: (its node, its pin
+    nodes, the plan's devices, the path map), klog.py"""
     if claims:
         pin, owner = claims[0]
         return "pin %s already requested by %s" % (pin, dev_path.get(owner, owner))
-    for line in dmesg.splitlines():
-        if dev in line and re.search(r"error|fail|invalid|could not|unable", line, re.I):
-            return re.sub(r"^\[[^]]*\]\s*", "", line).strip()
+    own, nodes, devs, pmap = where
+    why = klog.reason(dmesg, own, nodes, c["dev"] if c["hog"] else None, devs, pmap)
+    if why:
+        return why
+    for _, msg in klog.records(dmesg):
+        if c["dev"] in msg and re.search(r"error|fail|invalid|could not|unable", msg, re.I):
+            return klog.translate(msg, pmap)
     return None

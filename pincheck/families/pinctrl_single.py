@@ -225,24 +225,23 @@ class PinctrlSingle(Family):
         """the driver makes a mux map of every node it can parse"""
         return False
 
-    def problems(self, ctrl, node):
-        """[(node path, property, what)]: what the driver refuses of a pin
-        node (the state then fails)"""
+    def refusals(self, ctrl, node):
+        """[(property, what the driver says)]: what pcs_dt_node_to_map()
+        refuses of a pin node (the state then fails)"""
         width, fmask, ncells, bpm = self.geometry(ctrl)
         wbytes = width // 8
         prop = "pinctrl-single,bits" if bpm else "pinctrl-single,pins"
         c = node.cells(prop)
         out = []
         if not c or len(c) % (ncells + 1):
-            out.append((prop, "not a list of rows of %d cells" % (ncells + 1)))
-            return [(node.path, p, t) for p, t in out]
+            return [(prop, "%s is not a list of rows of %d cells" % (prop, ncells + 1))]
         size = self.size(ctrl)
         for r in self.rows(node, prop, ncells + 1):
             if r[0] >= size or size - r[0] < wbytes:
-                out.append((prop, "offset %#x is out of range (%#x)" % (r[0], size)))
+                out.append((prop, "%s offset %#x is out of range (%#x)" % (prop, r[0], size)))
             elif r[0] % wbytes:
-                out.append((prop, "offset %#x is not aligned to the register width (%d bits)"
-                            % (r[0], width)))
+                out.append((prop, "%s offset %#x is not aligned to the register width (%d bits)"
+                            % (prop, r[0], width)))
         if bpm and self.pinconf(ctrl):
             out.append((prop, "pinconf not supported with pinctrl-single,bits"))
         if self.pinconf(ctrl) and not bpm:
@@ -250,14 +249,19 @@ class PinctrlSingle(Family):
             for p, param, cells in self.confs(node):
                 n = 2 if param in two else 4
                 if len(cells) != n:
-                    out.append((p, "must be %d cells" % n))
+                    out.append((p, "%s must be %d cells" % (p, n)))
                 elif not cells[-1]:
-                    out.append((p, "the mask can't be 0"))
-        return [(node.path, p, t) for p, t in out]
+                    out.append((p, "the mask of %s can't be 0" % p))
+        return out
+
+    def problems(self, ctrl, node):
+        """[(node path, property, what)] of refusals()"""
+        return [(node.path, p, t[len(p) + 1:] if t.startswith(p + " ") else t)
+                for p, t in self.refusals(ctrl, node)]
 
     def refuses(self, ctrl, node):
-        """pcs_dt_node_to_map() fails on every problem above"""
-        return ["%s: %s: %s" % p for p in self.problems(ctrl, node)]
+        """pcs_dt_node_to_map() fails on every refusal"""
+        return ["%s: %s" % (node.path, t) for _, t in self.refusals(ctrl, node)]
 
     def pin_name(self, ctrl, pin):
         width = self.geometry(ctrl)[0] // 8

@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The pin controllers' debugfs files for rehearse-ktap (rehearse.h): pin
+ * names, mux owners and read-backs, as pincheck/verdict.py reads them.
+ */
+#define _GNU_SOURCE		/* asprintf */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rehearse.h"
+#include "util.h"
+
+/*
+ * The debugfs directory of a device: named after it, or after it and its
+ * driver when two controllers share a name ("dev-driver")
+ */
+char *ctrl_dir(const char *base, const char *dev)
+{
+	char *found = NULL;
+	size_t n = strlen(dev);
+	struct dirent *e;
+	DIR *d = opendir(base);
+
+	if (!d)
+		fatal("%s: %s", base, strerror(errno));
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, dev) ||
+		    (!strncmp(e->d_name, dev, n) && e->d_name[n] == '-')) {
+			if (asprintf(&found, "%s/%s", base, e->d_name) < 0)
+				fatal("out of memory");
+			break;
+		}
+	}
+	closedir(d);
+	return found;
+}
+
+/*
+ * "pin N (NAME) rest" (pins) or "pin N (NAME): rest" (pinmux-pins,
+ * pinconf-pins), as the host's regular expressions read them
+ */
+struct pin_file parse_pin_file(const char *dir, const char *file, bool colon)
+{
+	struct pin_file pf = { 0 };
+	struct pin_line *out = NULL;
+	char *path, *text, *line, *save, *open, *close;
+	unsigned int n = 0, pin;
+	char *end;
+
+	if (!dir)
+		return pf;
+	if (asprintf(&path, "%s/%s", dir, file) < 0)
+		fatal("out of memory");
+	text = read_file_opt(path, NULL);
+	free(path);
+	if (!text)
+		return pf;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		if (strncmp(line, "pin ", 4))
+			continue;
+		pin = strtoul(line + 4, &end, 10);
+		if (end == line + 4 || strncmp(end, " (", 2))
+			continue;
+		open = end + 2;
+		close = strchr(open, ')');
+		if (!close)
+			continue;
+		if (colon && strncmp(close, "): ", 3))
+			continue;
+		if (pin >= n) {
+			unsigned int m = pin + 64;
+
+			out = realloc(out, m * sizeof(*out));
+			if (!out)
+				fatal("out of memory");
+			memset(out + n, 0, (m - n) * sizeof(*out));
+			n = m;
+		}
+		*close = '\0';
+		out[pin].name = xstrdup(open);
+		if (colon)
+			out[pin].rest = xstrdup(close + 3);
+		else
+			out[pin].rest = xstrdup(close[1] == ' ' ? close + 2 : close + 1);
+	}
+	free(text);
+	pf.lines = out;
+	pf.n = n;
+	return pf;
+}
+
+struct pin_line *pin_line(const struct pin_file *file, u32 pin)
+{
+	if (pin >= file->n || !file->lines[pin].name)
+		return NULL;
+	return &file->lines[pin];
+}
+
+static bool is_hex(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strchr("0123456789abcdef", s[i]))
+			return false;
+	return n > 0;
+}
+
+/* pincheck/verdict.py debugfs_value() */
+bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 mask, u32 *val)
+{
+	struct pin_line *l;
+	const char *s;
+
+	switch (kind) {
+	case DBG_IMX_CONF:
+		l = pin_line(&c->conf, pin);
+		if (!l)
+			return false;
+		for (s = l->rest; *s == ' ' || *s == '\t'; s++)
+			;
+		if (strncmp(s, "0x", 2))
+			return false;
+		*val = strtoul(s, NULL, 16);
+		return true;
+	case DBG_SUNXI_DRIVE:
+		l = pin_line(&c->conf, pin);
+		s = l ? strstr(l->rest, "output drive strength (") : NULL;
+		if (!s)
+			return false;
+		*val = strtoul(s + strlen("output drive strength ("), NULL, 10) / 10 - 1;
+		return true;
+	case DBG_SUNXI_PULL:
+		l = pin_line(&c->conf, pin);
+		if (!l)
+			return false;
+		if (strstr(l->rest, "input bias pull up"))
+			*val = 1;
+		else if (strstr(l->rest, "input bias pull down"))
+			*val = 2;
+		else if (strstr(l->rest, "input bias disabled"))
+			*val = 0;
+		else
+			return false;
+		return true;
+	case DBG_PCS: {
+		/* "[gpio:chip ]<address> <value> pinctrl-single" */
+		char *copy, *tok, *save, *prev = NULL, *prev2 = NULL;
+		bool found = false;
+
+		l = pin_line(&c->pins, pin);
+		if (!l)
+			return false;
+		copy = xstrdup(l->rest);
+		for (tok = strtok_r(copy, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+			if (!strcmp(tok, "pinctrl-single")) {
+				/* the register (bit-per-mux: the pin's bits of
+				 * it); the field under its mask */
+				if (prev2 && prev && is_hex(prev, strlen(prev)) && mask) {
+					*val = (strtoul(prev, NULL, 16) & mask) >>
+					       __builtin_ctz(mask);
+					found = true;
+				}
+				break;
+			}
+			prev2 = prev;
+			prev = tok;
+		}
+		free(copy);
+		return found;
+	}
+	}
+	return false;
+}
+
+char *mux_owner(struct controller *c, u32 pin)
+{
+	struct pin_line *l = pin_line(&c->mux, pin);
+	char first[256] = "", second[256] = "";
+
+	if (!l)
+		return NULL;
+	if (sscanf(l->rest, "%255s %255s", first, second) < 1)
+		return xstrdup("");
+	if (!strcmp(first, "UNCLAIMED") || !strcmp(first, "(MUX") || !strcmp(first, "GPIO"))
+		return NULL;
+	if (!strcmp(first, "device"))
+		return xstrdup(second);
+	return xstrdup(first);
+}

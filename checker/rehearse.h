@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the parts of rehearse-ktap share: rehearse-ktap.c (the plan, the
+ * windows, the tests), rehearse-debugfs.c (the pin controllers' debugfs
+ * files, as pincheck/verdict.py reads them) and rehearse-klog.c (the kernel
+ * log: why a consumer failed, as pincheck/klog.py says it).
+ */
+#ifndef REHEARSE_H
+#define REHEARSE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef uint32_t u32;
+
+#define MAX_WINDOWS	16
+
+/* Lines of debugfs files, "pin N (NAME)<rest>" */
+struct pin_line {
+	char *name;		/* NULL: the file has no line for the pin */
+	char *rest;		/* after "(NAME)" and one blank, or after ": " */
+};
+
+/* A debugfs file's lines, by pin number */
+struct pin_file {
+	struct pin_line *lines;
+	unsigned int n;
+};
+
+struct controller {
+	char *dev, *label, *dir;
+	unsigned int nwin;
+	u32 addr[MAX_WINDOWS], size[MAX_WINDOWS];
+	volatile unsigned char *map[MAX_WINDOWS];
+	struct pin_file pins, mux, conf;
+};
+
+/*
+ * The debugfs directory of a device under base (a new string; NULL when
+ * there is none)
+ */
+char *ctrl_dir(const char *base, const char *dev);
+
+/* A debugfs file of dir as lines by pin; colon: "pin N (NAME): rest" */
+struct pin_file parse_pin_file(const char *dir, const char *file, bool colon);
+
+/* The line of a pin, NULL when the file has none */
+struct pin_line *pin_line(const struct pin_file *file, u32 pin);
+
+/* What debugfs shows of a field (pincheck/verdict.py DEBUGFS_KINDS) */
+enum { DBG_NONE, DBG_IMX_CONF, DBG_SUNXI_DRIVE, DBG_SUNXI_PULL, DBG_PCS };
+
+/* The driver's read-back of a field of kind DBG_*, false when not shown */
+bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 mask, u32 *val);
+
+/* The mux owner in pinmux-pins, as the host reads it; NULL for none */
+char *mux_owner(struct controller *c, u32 pin);
+
+/* The log and the plan's names for it */
+struct klog {
+	const char *text;	/* the kernel log, "<level>[time] message" lines */
+	char **map;		/* virt path, board path, virt path, ... */
+	unsigned int nmap;	/* pairs in map */
+	char **devs;		/* the plan's devices: controllers and consumers */
+	unsigned int ndevs;
+	char **cons_devs;	/* consumer-N's device and DT path, by N */
+	char **cons_paths;
+	unsigned int ncons;
+};
+
+/* What a consumer's failure is about */
+struct klog_consumer {
+	const char *dev;	/* its device */
+	const char *node;	/* its own node in the virt DTB */
+	char **pin_nodes;	/* its states' pin nodes in the virt DTB */
+	unsigned int npin_nodes;
+	int hog;		/* a controller's own states */
+};
+
+/*
+ * Whether the log has the core's "pin X already requested by Y; cannot
+ * claim for DEV": DEV lost a pin to another device
+ */
+int klog_lost_claim(const struct klog *k, const char *dev);
+
+/*
+ * Why the consumer has no state (a new string), or NULL when the log says
+ * nothing: the claim error, the owner by its DT path; else every error
+ * about its nodes, with the board's paths, joined by "; "; else the first
+ * line naming its device with a word of failure
+ */
+char *klog_why_failed(const struct klog *k, const struct klog_consumer *c);
+
+#endif
