@@ -301,7 +301,7 @@ static bool is_hex(const char *s, size_t n)
 	return n > 0;
 }
 
-static bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 *val)
+static bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 mask, u32 *val)
 {
 	struct pin_line *l;
 	const char *s;
@@ -348,8 +348,11 @@ static bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 *val)
 		copy = xstrdup(l->rest);
 		for (tok = strtok_r(copy, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
 			if (!strcmp(tok, "pinctrl-single")) {
-				if (prev2 && prev && is_hex(prev, strlen(prev))) {
-					*val = strtoul(prev, NULL, 16);
+				/* the register (bit-per-mux: the pin's bits of
+				 * it); the field under its mask */
+				if (prev2 && prev && is_hex(prev, strlen(prev)) && mask) {
+					*val = (strtoul(prev, NULL, 16) & mask) >>
+					       __builtin_ctz(mask);
 					found = true;
 				}
 				break;
@@ -616,7 +619,7 @@ int main(int argc, char **argv)
 			if (got != exp)
 				bprintf(&mis, "%s%s: registers=0x%x, expected=0x%x",
 					mis.len ? "; " : "", fname, got, exp);
-			if (debugfs_value(c, pin, kind, &dbg) && dbg != exp)
+			if (debugfs_value(c, pin, kind, mask, &dbg) && dbg != exp)
 				bprintf(&mis, "%s%s: debugfs=0x%x, expected=0x%x",
 					mis.len ? "; " : "", fname, dbg, exp);
 			fname += strlen(fname) + 1;

@@ -60,10 +60,13 @@ def kernel_cpp(src, out, ksrc, extra_inc=()):
 
 
 def compile_dts(src, out, ksrc, dtc):
+    """cpp, then the tree's dtc as kbuild's cmd_dtc runs it (-b 0, /include/
+    from the source's directory and the include prefixes), with -@"""
     pre = out + ".pre"
     deps = kernel_cpp(src, pre, ksrc)
-    r = subprocess.run([dtc, "-q", "-@", "-I", "dts", "-O", "dtb", "-i",
-                        os.path.dirname(os.path.abspath(src)), "-o", out, pre],
+    r = subprocess.run([dtc, "-q", "-@", "-b", "0", "-I", "dts", "-O", "dtb",
+                        "-i", os.path.dirname(os.path.abspath(src)),
+                        "-i", os.path.join(ksrc, "scripts/dtc/include-prefixes"), "-o", out, pre],
                        capture_output=True, text=True)
     os.unlink(pre)
     if r.returncode:
@@ -71,13 +74,59 @@ def compile_dts(src, out, ksrc, dtc):
     return deps
 
 
+ARCHES = ("arm64", "arm")
+
+
+def tree_board(name, ksrc):
+    """(arch, path under arch/<arch>/boot/dts without .dts, canonical name)
+    of a board of the tree: "arm/ti/omap/am335x-evm" is a 32-bit board of
+    arch/arm, "freescale/imx8mm-evk" or "arm64/freescale/imx8mm-evk" one of
+    arch/arm64 (canonical: without "arm64/"). arm64 has a vendor directory
+    "arm" of its own (arm/juno): "arm/X" is arch/arm's X when that exists,
+    else arch/arm64's arm/X; both existing is refused."""
+    def exists(arch, rel):
+        return os.path.isfile(os.path.join(ksrc, "arch", arch, "boot/dts", rel + ".dts"))
+    if name.startswith("arm64/"):
+        return "arm64", name[len("arm64/"):], name[len("arm64/"):]
+    if name.startswith("arm/"):
+        rest = name[len("arm/"):]
+        a32, a64 = exists("arm", rest), exists("arm64", name)
+        if a32 and a64:
+            raise SystemExit("rehearse: %s is both arch/arm's %s and arch/arm64's %s: say "
+                             "arm64/%s for the latter" % (name, rest, name, name))
+        if a32 or not a64:
+            return "arm", rest, name
+    return "arm64", name, name
+
+
+def canonical(board, ksrc):
+    """the board's name as the rehearsal reports it (plan, KTAP, run dir):
+    a tree board's base as tree_board() names it, overlays as given"""
+    if board.endswith(".dts"):
+        return board
+    parts = board.split("+")
+    return "+".join([tree_board(parts[0], ksrc)[2]] + parts[1:])
+
+
+def arch_of(deps, ksrc):
+    """arm or arm64: the tree whose board files the sources include (a
+    board outside the tree includes them through the include prefixes)"""
+    for d in deps:
+        rel = os.path.relpath(os.path.realpath(d), os.path.realpath(ksrc))
+        for arch in ARCHES:
+            if rel.startswith("arch/%s/boot/dts/" % arch):
+                return arch
+    return "arm64"
+
+
 def resolve(board, ksrc):
     """BOARD -> [source files]: tree name, tree name+overlay(s), or a path"""
-    dts_root = os.path.join(ksrc, "arch/arm64/boot/dts")
     if board.endswith((".dts",)) and os.path.isfile(board):
         return [board]
     parts = board.split("+")
-    base = os.path.join(dts_root, parts[0] + ".dts")
+    arch, rel, _ = tree_board(parts[0], ksrc)
+    dts_root = os.path.join(ksrc, "arch", arch, "boot/dts")
+    base = os.path.join(dts_root, rel + ".dts")
     if not os.path.isfile(base):
         raise SystemExit("rehearse: no board %s (looked for %s)" % (parts[0], base))
     srcs = [base]
@@ -110,10 +159,21 @@ PAD_RX = re.compile(r"IOPAD\(\s*(0x[0-9a-fA-F]+|\d+)\s*,[^)]*\)[^/\n]*/\*\s*\(([
 NODE_RX = re.compile(r"^\s*(?:[\w]+\s*:\s*)?([\w,.+@-]+)\s*\{")
 
 
+ROW_RX = re.compile(r"\b[A-Z][A-Z0-9_]*(?:IOPAD|PADCONF)\s*\(\s*([^,()]+)")
+COMMENT_RX = re.compile(r"/\*\s*([^*]*?)\s*\*/")
+
+
 def pad_names_from_sources(deps):
-    """(node name, offset) -> "PAD (BALL)" from the comments of TI's boards
-    ("AM62X_IOPAD(0x01f0, PIN_INPUT, 0) /* (A18) EXT_REFCLK1.EXT_REFCLK1 */")"""
-    names = {}
+    """Pad names from the board's sources, two ways:
+    {(node name, offset): "PAD (BALL)"} from the comments of TI's K3
+    boards ("AM62X_IOPAD(0x01f0, PIN_INPUT, 0) /* (A18) EXT_REFCLK1.EXT_REFCLK1 */"),
+    whose macro's first argument is the offset; and {node name: [name or
+    None per row]} of every node whose rows are TI pad macros, in order:
+    the pad from the comment ("OMAP4_IOPAD(0x0e2, ...) /* uart3_rx_irrx.uart3_rx_irrx */",
+    the part before the dot) or from the macro's pin name
+    ("AM33XX_PADCONF(AM335X_PIN_UART0_RXD, ...)"), to be matched row by
+    row with the compiled node (the macros subtract a base of their own)"""
+    names, rows = {}, {}
     for f in deps:
         try:
             text = open(f, errors="replace").read()
@@ -124,11 +184,24 @@ def pad_names_from_sources(deps):
             m = NODE_RX.match(line)
             if m:
                 node = m.group(1)
+                rows[node] = []
             for m in PAD_RX.finditer(line):
                 off = int(m.group(1), 0)
                 pad = m.group(3).split(".")[0].strip()
                 names[(node, off)] = ("%s (%s)" % (pad, m.group(2).strip())).strip()
-    return names
+            for m in ROW_RX.finditer(line):
+                if node is None:
+                    continue
+                c = COMMENT_RX.search(line, m.end())
+                arg = m.group(1).strip()
+                if c and c.group(1):
+                    nm = c.group(1).split()[0].split(".")[0].upper()
+                elif "_PIN_" in arg:
+                    nm = arg.split("_PIN_", 1)[1]
+                else:
+                    nm = None
+                rows[node].append(nm)
+    return names, rows
 
 
 def pin_state_props(node):
@@ -208,7 +281,8 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
     clk.set_cells("phandle", [next_ph])
     ctx = {"clock": next_ph, "spi": SPI_BASE}
     srcnames = {}
-    for (node, off), nm in pad_names_from_sources(deps).items():
+    names, srcrows = pad_names_from_sources(deps)
+    for (node, off), nm in names.items():
         srcnames.setdefault(node, {})[off] = nm
     for ctl in ctrls.values():
         c = ctl.orig
@@ -231,7 +305,14 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
         ctl.dev_name = "%x.%s" % (ctl.windows[0][1], c.basename)
         # names from the sources' comments, for pinctrl-single pads
         for pn in c.walk():
-            ctl.pad_names.update(srcnames.get(pn.name, {}))
+            offs = getattr(ctl.family, "row_offsets", lambda c, n: [])(ctl, pn)
+            nms = srcrows.get(pn.name) or []
+            if offs and len(offs) == len(nms):
+                for off, nm in zip(offs, nms):
+                    if nm:
+                        ctl.pad_names.setdefault(off, nm)
+            for off, nm in srcnames.get(pn.name, {}).items():
+                ctl.pad_names.setdefault(off, nm)
         plan["controllers"].append(ctl.to_json())
 
     # consumers: enabled nodes with pin states, each a device of its own

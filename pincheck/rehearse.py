@@ -24,8 +24,12 @@ pin controller driver on QEMU virt (scripts/rehearse.sh runs the steps).
                                      KTAP) and console.ktap (the guest's)
 
 BOARD is a board of the tree as under arch/arm64/boot/dts/ without .dts
-(freescale/imx8mm-evk), BOARD+OVERLAY for a tree .dtso on it, or a path to
-a .dts that includes tree files through the kernel's include prefixes.
+(freescale/imx8mm-evk, or arm64/freescale/imx8mm-evk), a 32-bit board of
+arch/arm/boot/dts/ with "arm/" in front (arm/ti/omap/am335x-evm: compiled
+as kbuild compiles it for arm, its pin controllers moved into windows of
+the same arm64 virt machine), BOARD+OVERLAY for a tree .dtso on it, or a
+path to a .dts that includes tree files through the kernel's include
+prefixes (<arm/ti/omap/am335x-boneblack.dts>).
 Environment: KSRC (the kernel tree), DTC, FDTOVERLAY, VIRT_DTB (QEMU virt's
 own DTB, from -machine dumpdtb).
 """
@@ -47,7 +51,8 @@ def prepare(name, outdir, fixup=None):
                                  os.environ["FDTOVERLAY"])
     plan, ctrls = board.transform(bdtb, os.environ["VIRT_DTB"],
                                   os.path.join(outdir, "virt.dtb"), deps)
-    plan["board"] = name
+    plan["board"] = board.canonical(name, ksrc)
+    plan["arch"] = board.arch_of(deps, ksrc)
     plan["ksrc"] = ksrc      # the tree whose driver tables the verdict reads
     plan["sources"] = [os.path.relpath(s, ksrc) if s.startswith(ksrc) else s for s in srcs]
     if fixup:

@@ -270,7 +270,7 @@ def evaluate(outdir, board_dtb, planning=False):
                 confs.append((ctl, pn, cw))
             stop = False
             for ctl, pn, mw in muxes:
-                pins = {w.pin for w in mw}
+                pins = ctl.family.claims(ctl, pn, mw)
                 theirs = [p for p in pins if (ctl.path, p) in owner_expect and
                           owner_expect[(ctl.path, p)][0] != dev]
                 if theirs:
@@ -319,7 +319,7 @@ def evaluate(outdir, board_dtb, planning=False):
         per_reg.setdefault((ctl.path, a.w.window, a.w.offset), []).append(a)
     rows = []
     stray = []
-    masks = {}            # (ctl, window, offset) -> bits some write explains
+    masks = {}            # (ctl, window, word offset) -> bits some write explains
     by_pin = {}
     for (cp, win, off), writes in per_reg.items():
         ctl = ctl_by_path[cp]
@@ -333,7 +333,11 @@ def evaluate(outdir, board_dtb, planning=False):
         for a in writes:
             union |= a.w.mask
             fields.setdefault((a.w.pin, a.w.field, a.w.mask), []).append(a)
-        masks[(cp, win, off)] = union
+        # the explained bits of the 32-bit word the register lies in
+        # (16- and 8-bit pinctrl-single registers share words)
+        word = (cp, win, off & ~3)
+        masks[word] = masks.get(word, 0) | \
+            (union & ((1 << (8 * width)) - 1)) << (8 * (off & 3))
         for (pin, field, mask), ws in fields.items():
             shift = (mask & -mask).bit_length() - 1
             exp_f, got_f = (val & mask) >> shift, (got & mask) >> shift
@@ -364,7 +368,7 @@ def evaluate(outdir, board_dtb, planning=False):
         row = {"controller": cp, "pin": pin, "name": pin_name(ctl, pin),
                "consumer": last.consumer, "node": last.node, "fields": [], "mismatch": []}
         for field, off, exp, got, writes in sorted(fields, key=lambda f: f[1]):
-            dbg = debugfs_value(ctl, pin, field, confs)
+            dbg = debugfs_value(ctl, pin, field, confs, writes[-1].w.mask)
             w0 = writes[-1].w
             row["fields"].append({"field": field, "offset": off, "expected": exp,
                                   "registers": got, "debugfs": dbg,
@@ -443,7 +447,7 @@ def debugfs_kind(ctl, field):
     return None
 
 
-def debugfs_value(ctl, pin, field, confs):
+def debugfs_value(ctl, pin, field, confs, mask=0xFFFFFFFF):
     """the kernel's own read-back of a field, where debugfs shows it"""
     if ctl.family.name == "imx" and field == "conf":
         v = confs.get(pin)
@@ -461,12 +465,14 @@ def debugfs_value(ctl, pin, field, confs):
                     return code
         return None
     if ctl.family.name == "pinctrl-single":
-        # "pin N (PINN) [gpio:chip ]<address> <value> pinctrl-single"
+        # "pin N (PINN) [gpio:chip ]<address> <value> pinctrl-single": the
+        # register (with bit-per-mux: the pin's bits of it), the field
+        # under its mask
         t = ctl.guest_pins.get(pin, ("", ""))[1].split()
         if "pinctrl-single" in t:
             i = t.index("pinctrl-single")
-            if i >= 2 and re.fullmatch(r"[0-9a-f]+", t[i - 1]):
-                return int(t[i - 1], 16)
+            if i >= 2 and re.fullmatch(r"[0-9a-f]+", t[i - 1]) and mask:
+                return (int(t[i - 1], 16) & mask) >> ((mask & -mask).bit_length() - 1)
     return None
 
 

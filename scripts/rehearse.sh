@@ -21,10 +21,13 @@
 # that prepare writes into the virt DTB); the run leaves it as
 # console.ktap, and the host's as verdict.ktap.
 #
-# BOARD: vendor/board (arch/arm64/boot/dts/ without .dts), vendor/board+ovl
+# BOARD: vendor/board (arch/arm64/boot/dts/ without .dts; arm64/vendor/board
+# too), arm/vendor/board for a 32-bit board of arch/arm/boot/dts (compiled
+# as kbuild compiles it for arm, its pin controllers moved into windows of
+# the same arm64 virt machine: the driver is the same code), vendor/board+ovl
 # (a tree .dtso applied on it), or a path to a .dts. Leaves
 # build/rehearse/<board>/{console.log,win*.bin,virt.dtb,board.dtb,
-# plan.json,verdict.json}. Exit 0 only when every pin agrees and every
+# plan.json,verdict.json}, <board> with "/" as "_" (arm_ti_omap_am335x-evm). Exit 0 only when every pin agrees and every
 # consumer applied its default state; 1 on a disagreement; 2 when the board
 # could not be prepared or booted; 4 when nothing of it could be rehearsed
 # (no pin controller of the board has a driver in the image, say: one line
@@ -47,6 +50,8 @@ done
 timeout=60
 [ "$config" = vsoc ] || timeout=300
 board=$1
+# arm64's boards have no prefix (arm64/ is accepted); arch/arm's are arm/...
+board=${board#arm64/}
 
 rehearse_env
 

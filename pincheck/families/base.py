@@ -46,6 +46,11 @@ class Family:
         """(mux writes, config writes) the driver makes for pin node `node`"""
         return [], []
 
+    def claims(self, ctrl, node, mux):
+        """the pins the core claims for the node's mux setting: those its
+        mux writes are for, unless the family says otherwise"""
+        return {w.pin for w in mux}
+
     def pin_name(self, ctrl, pin):
         return ctrl.pin_names.get(pin, "pin%d" % pin)
 
