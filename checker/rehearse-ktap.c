@@ -289,7 +289,7 @@ static bool read_reg(struct controller *c, u32 win, u32 off, u32 width, u32 *val
 }
 
 /* What debugfs shows of a field (pincheck/verdict.py debugfs_value) */
-enum { DBG_NONE, DBG_IMX_CONF, DBG_SUNXI_DRIVE, DBG_SUNXI_PULL, DBG_PCS };
+enum { DBG_NONE, DBG_IMX_CONF, DBG_SUNXI_DRIVE, DBG_SUNXI_PULL, DBG_PCS, DBG_IMX1_CONF };
 
 static bool is_hex(const char *s, size_t n)
 {
@@ -307,15 +307,17 @@ static bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 mask, u32
 	const char *s;
 
 	switch (kind) {
-	case DBG_IMX_CONF:
-		l = pin_line(&c->conf, pin);
-		if (!l)
+	case DBG_IMX_CONF:	/* the pad register (SHARE_MUX_CONF_REG: with the mux bits) */
+	case DBG_IMX1_CONF:	/* imx1_pinconf_dbg_show(): the PUEN bit itself */
+		if (!(l = pin_line(&c->conf, pin)) || !mask)
 			return false;
 		for (s = l->rest; *s == ' ' || *s == '\t'; s++)
 			;
 		if (strncmp(s, "0x", 2))
 			return false;
 		*val = strtoul(s, NULL, 16);
+		if (kind == DBG_IMX_CONF)	/* the field under its mask */
+			*val = (*val & mask) >> __builtin_ctz(mask);
 		return true;
 	case DBG_SUNXI_DRIVE:
 		l = pin_line(&c->conf, pin);
@@ -582,7 +584,8 @@ int main(int argc, char **argv)
 		struct controller *c;
 		struct pin_line *l;
 		struct buf mis = { 0 };
-		u32 *f, ci, pin, got, dbg, shift;
+		u32 *f, *fc = NULL, ci, pin, got, dbg, shift;
+		unsigned int nfc = 0;
 		size_t nlen;
 
 		snprintf(node, sizeof(node), "pin-%u", i);
@@ -605,14 +608,22 @@ int main(int argc, char **argv)
 		names = prop(node, "field-names", &nlen);
 		if (n % 6)
 			fatal("plan: %s/fields: %u cells", node, n);
+		/* field-ctls: the controller whose window each field is in */
+		if (prop_has(node, "field-ctls") &&
+		    ((fc = prop_cells(node, "field-ctls", &nfc)), nfc != n / 6))
+			fatal("plan: %s/field-ctls: %u cells for %u fields", node, nfc, n / 6);
 		fname = names;
 		for (j = 0; j < n; j += 6) {
 			u32 win = f[j], off = f[j + 1], width = f[j + 2], mask = f[j + 3];
 			u32 exp = f[j + 4], kind = f[j + 5];
+			struct controller *rc;
 
 			if (!fname || fname >= names + nlen)
 				fatal("plan: %s: fewer field names than fields", node);
-			if (!read_reg(c, win, off, width, &got))
+			if (fc && fc[j / 6] >= nctl)
+				fatal("plan: %s/field-ctls: no controller %u", node, fc[j / 6]);
+			rc = fc ? &ctl[fc[j / 6]] : c;
+			if (!read_reg(rc, win, off, width, &got))
 				got = 0;	/* the host's read_reg() past the end */
 			shift = mask ? __builtin_ctz(mask) : 0;
 			got = (got & mask) >> shift;
@@ -641,6 +652,7 @@ int main(int argc, char **argv)
 		free(want);
 		free(names);
 		free(f);
+		free(fc);
 		free(name);
 	}
 	for (i = 0; i < ncons; i++) {

@@ -9,7 +9,9 @@ make rehearse-all run.
   pincheck summary DIR LIST       DIR/summary.{txt,csv} from DIR/*/verdict.json
                                  for the boards of LIST (a list's output)
 
-Families: imx (i.MX8M M/N/P/Q), k3 (TI K3, pinctrl-single), sunxi
+Families: imx (every i.MX on the pinctrl-imx core: arm64's i.MX8M M/N/P/Q,
+8ULP, 91 and 93; arch/arm's i.MX1, 25, 27, 35, 50, 51, 53, 6, 7 and the
+Vybrid VF5xx/VF6xx, named arm/nxp/...), k3 (TI K3, pinctrl-single), sunxi
 (Allwinner H6, H616 and the parts on its pin controller: H618, H313,
 H700), tlmm (Qualcomm). KSRC is the kernel tree.
 """
@@ -21,11 +23,15 @@ import os
 import re
 import sys
 
+# family -> [(arch, directory under arch/<arch>/boot/dts, board name rx)];
+# arch/arm's boards are named arm/<directory>/<board> (board.tree_board)
 FAMILIES = {
-    "imx": ("freescale", r"imx8m[mnpq]-.*"),
-    "k3": ("ti", r"k3-.*"),
-    "sunxi": ("allwinner", r"sun50i-(h6|h616|h618|h313|h700)-.*"),
-    "tlmm": ("qcom", r".*"),
+    "imx": [("arm64", "freescale", r"imx(8m[mnpq]|8ulp|91|93)-.*"),
+            ("arm", "nxp/imx", r"imx(1|25|27|35|5[013]|6[a-z]*|7[a-z]*)-.*"),
+            ("arm", "nxp/vf", r"vf.*")],
+    "k3": [("arm64", "ti", r"k3-.*")],
+    "sunxi": [("arm64", "allwinner", r"sun50i-(h6|h616|h618|h313|h700)-.*")],
+    "tlmm": [("arm64", "qcom", r".*")],
 }
 
 
@@ -39,16 +45,18 @@ def composites(makefile):
 
 
 def boards(family, ksrc):
-    vendor, rx = FAMILIES[family]
-    d = os.path.join(ksrc, "arch/arm64/boot/dts", vendor)
-    base = sorted(os.path.basename(f)[:-4] for f in glob.glob(os.path.join(d, "*.dts"))
-                  if re.fullmatch(rx, os.path.basename(f)[:-4]))
-    out = ["%s/%s" % (vendor, b) for b in base]
-    for _name, parts in composites(os.path.join(d, "Makefile")):
-        dtbs = [p[:-4] for p in parts if p.endswith(".dtb")]
-        ovls = [p[:-5] for p in parts if p.endswith(".dtbo")]
-        if len(dtbs) == 1 and ovls and dtbs[0] in base:
-            out.append("%s/%s+%s" % (vendor, dtbs[0], "+".join(ovls)))
+    out = []
+    for arch, vendor, rx in FAMILIES[family]:
+        d = os.path.join(ksrc, "arch", arch, "boot/dts", vendor)
+        prefix = vendor if arch == "arm64" else "arm/" + vendor
+        base = sorted(os.path.basename(f)[:-4] for f in glob.glob(os.path.join(d, "*.dts"))
+                      if re.fullmatch(rx, os.path.basename(f)[:-4]))
+        out += ["%s/%s" % (prefix, b) for b in base]
+        for _name, parts in composites(os.path.join(d, "Makefile")):
+            dtbs = [p[:-4] for p in parts if p.endswith(".dtb")]
+            ovls = [p[:-5] for p in parts if p.endswith(".dtbo")]
+            if len(dtbs) == 1 and ovls and dtbs[0] in base:
+                out.append("%s/%s+%s" % (prefix, dtbs[0], "+".join(ovls)))
     return out
 
 

@@ -314,9 +314,13 @@ def evaluate(outdir, board_dtb, planning=False):
     # expected registers: reset plus the applied writes, in order; each
     # pin's fields compared under their masks
     per_reg = {}          # (ctl, window, offset) -> [Applied]
+    pin_ctl = {}          # Applied -> the controller of its pin node
     for a in applied:
         ctl = ctl_of(tree.find(a.node))
-        per_reg.setdefault((ctl.path, a.w.window, a.w.offset), []).append(a)
+        pin_ctl[id(a)] = ctl
+        # a write into another controller's window (Write.ctl)
+        reg_ctl = ctl_by_path.get(a.w.ctl, ctl) if a.w.ctl else ctl
+        per_reg.setdefault((reg_ctl.path, a.w.window, a.w.offset), []).append(a)
     rows = []
     stray = []
     masks = {}            # (ctl, window, word offset) -> bits some write explains
@@ -347,13 +351,14 @@ def evaluate(outdir, board_dtb, planning=False):
                                   "reset": read_reg(ctl.reset[win], off, width),
                                   "registers": got, "expected": val, "why": ws[-1].consumer})
                 continue
-            by_pin.setdefault((cp, pin), []).append((field, off, exp_f, got_f, ws))
+            by_pin.setdefault((pin_ctl[id(ws[-1])].path, pin), []).append(
+                (field, off, exp_f, got_f, ws, cp))
         devs = {a.consumer for a in writes if a.w.pin is not None}
         if len(devs) > 1 and len({(a.w.mask, a.w.value & a.w.mask) for a in writes}) > 1 and \
            len({a.w.mask for a in writes}) == 1:
             last = writes[-1]
             conflicts.append({"controller": cp, "pin": last.w.pin,
-                              "pin_name": pin_name(ctl, last.w.pin),
+                              "pin_name": pin_name(pin_ctl[id(last)], last.w.pin),
                               "register": off, "owner": writes[0].consumer,
                               "owner_node": writes[0].node, "claimant": last.consumer,
                               "claimant_node": last.node, "state": last.state,
@@ -367,7 +372,7 @@ def evaluate(outdir, board_dtb, planning=False):
         last = fields[-1][4][-1]
         row = {"controller": cp, "pin": pin, "name": pin_name(ctl, pin),
                "consumer": last.consumer, "node": last.node, "fields": [], "mismatch": []}
-        for field, off, exp, got, writes in sorted(fields, key=lambda f: f[1]):
+        for field, off, exp, got, writes, reg_cp in sorted(fields, key=lambda f: (f[5] != cp, f[1])):
             dbg = debugfs_value(ctl, pin, field, confs, writes[-1].w.mask)
             w0 = writes[-1].w
             row["fields"].append({"field": field, "offset": off, "expected": exp,
@@ -375,6 +380,8 @@ def evaluate(outdir, board_dtb, planning=False):
                                   "window": w0.window, "mask": w0.mask, "width": w0.width,
                                   "debugfs_kind": debugfs_kind(ctl, field),
                                   "set_by": [[w.consumer, w.state, w.node] for w in writes]})
+            if reg_cp != cp:
+                row["fields"][-1]["ctl"] = reg_cp     # in another controller's window
             if got != exp:
                 row["mismatch"].append("%s: registers=%#x, expected=%#x" % (field, got, exp))
             if dbg is not None and dbg != exp:
@@ -434,12 +441,14 @@ def read_reg(buf, off, width):
 # (checker/rehearse-ktap.c reads these codes): the cases of
 # debugfs_value() below, in its order
 DEBUGFS_KINDS = {None: 0, "imx-conf": 1, "sunxi-drive": 2, "sunxi-pull": 3,
-                 "pinctrl-single": 4}
+                 "pinctrl-single": 4, "imx1-conf": 5}
 
 
 def debugfs_kind(ctl, field):
     if ctl.family.name == "imx" and field == "conf":
         return "imx-conf"
+    if ctl.family.name == "imx1" and field == "puen":
+        return "imx1-conf"
     if ctl.family.name == "sunxi" and field in ("drive", "pull"):
         return "sunxi-" + field
     if ctl.family.name == "pinctrl-single":
@@ -450,6 +459,14 @@ def debugfs_kind(ctl, field):
 def debugfs_value(ctl, pin, field, confs, mask=0xFFFFFFFF):
     """the kernel's own read-back of a field, where debugfs shows it"""
     if ctl.family.name == "imx" and field == "conf":
+        # the pad register (SHARE_MUX_CONF_REG: with the mux bits in it),
+        # the field under its mask
+        v = confs.get(pin)
+        if not (v and v.startswith("0x") and mask):
+            return None
+        return (int(v, 16) & mask) >> ((mask & -mask).bit_length() - 1)
+    if ctl.family.name == "imx1" and field == "puen":
+        # imx1_pinconf_dbg_show(): the pin's PUEN bit itself
         v = confs.get(pin)
         return int(v, 16) if v and v.startswith("0x") else None
     if ctl.family.name == "sunxi":

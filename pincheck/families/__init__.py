@@ -9,11 +9,12 @@ import re
 
 from .base import POISON, Family, Write  # noqa: F401  (the package's interface)
 from .imx import IMX
+from .imx1 import IMX1
 from .pinctrl_single import PinctrlSingle
 from .sunxi import Sunxi
 from .tlmm import TLMM
 
-FAMILIES = [IMX(), PinctrlSingle(), Sunxi(), TLMM()]
+FAMILIES = [IMX(), IMX1(), PinctrlSingle(), Sunxi(), TLMM()]
 
 # Known pin controllers that the rehearsal cannot move into a window, and
 # why (matched on a compatible's tail).
