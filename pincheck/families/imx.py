@@ -163,7 +163,7 @@ class IMX(Family):
 
     def __init__(self):
         self.drivers = None
-        self.parsed = {}            # controller node path -> (groups in order, pin_regs)
+        self.parsed = {}            # controller node -> (groups in order, pin_regs)
 
     def load(self):
         if self.drivers is None:
@@ -203,7 +203,7 @@ class IMX(Family):
     def groups(self, ctrl):
         """(groups in the order imx_pinctrl_probe_dt() parses them,
         {pin: (mux_reg, conf_reg)} as pin_regs[] holds them after probe)"""
-        key = ctrl.orig.path
+        key = ctrl.orig             # the node itself: one process may read several boards
         if key in self.parsed:
             return self.parsed[key]
         drv = self.driver(ctrl.orig)
