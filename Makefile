@@ -22,7 +22,10 @@
 #   make rehearse BOARD=freescale/imx8mm-evk      a real board of the kernel
 #                                                 tree with its SoC's own
 #                                                 pin controller driver
+#   make rehearse BOARD=arm/ti/omap/am335x-evm    ... of arch/arm (arm/ in
+#                                                 front), on the same machine
 #   make rehearse-all [FAMILY="imx k3"]           every board of the families
+#                                                 (or groups: pcs arm arm64)
 #   make bench-rehearse                           throughput of rehearse-all
 #   make report                                   the HTML pin map of every
 #                                                 board run, build/report/
@@ -203,8 +206,8 @@ fuzz: all
 bench: all
 	@BENCH_MAKE_RUN=1 COLD=$(COLD) BOOTS=$(BOOTS) bench/run.sh
 
-# Real boards (pincheck/, docs/check-your-board.md): BOARD is
-# vendor/board of arch/arm64/boot/dts, vendor/board+overlay, or a .dts.
+# Real boards (pincheck/): BOARD is vendor/board of arch/arm64/boot/dts,
+# arm/vendor/board of arch/arm/boot/dts, vendor/board+overlay, or a .dts.
 rehearse: kernel initramfs
 	@scripts/rehearse.sh $(BOARD)
 

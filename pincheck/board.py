@@ -64,9 +64,16 @@ def compile_dts(src, out, ksrc, dtc):
     from the source's directory and the include prefixes), with -@"""
     pre = out + ".pre"
     deps = kernel_cpp(src, pre, ksrc)
-    r = subprocess.run([dtc, "-q", "-@", "-b", "0", "-I", "dts", "-O", "dtb",
-                        "-i", os.path.dirname(os.path.abspath(src)),
-                        "-i", os.path.join(ksrc, "scripts/dtc/include-prefixes"), "-o", out, pre],
+    inc = [os.path.dirname(os.path.abspath(src)),
+           os.path.join(ksrc, "scripts/dtc/include-prefixes")]
+    # a board outside the tree that includes a tree board: the /include/s
+    # of the tree's files (arm's '/include/ "../../tps65217.dtsi"') are
+    # relative to their own directories, as kbuild's -i gives them there
+    for d in deps:
+        if os.path.dirname(os.path.abspath(d)) not in inc:
+            inc.append(os.path.dirname(os.path.abspath(d)))
+    r = subprocess.run([dtc, "-q", "-@", "-b", "0", "-I", "dts", "-O", "dtb"] +
+                       [a for d in inc for a in ("-i", d)] + ["-o", out, pre],
                        capture_output=True, text=True)
     os.unlink(pre)
     if r.returncode:
@@ -159,48 +166,71 @@ PAD_RX = re.compile(r"IOPAD\(\s*(0x[0-9a-fA-F]+|\d+)\s*,[^)]*\)[^/\n]*/\*\s*\(([
 NODE_RX = re.compile(r"^\s*(?:[\w]+\s*:\s*)?([\w,.+@-]+)\s*\{")
 
 
-ROW_RX = re.compile(r"\b[A-Z][A-Z0-9_]*(?:IOPAD|PADCONF)\s*\(\s*([^,()]+)")
+ROW_RX = re.compile(r"\b([A-Z][A-Z0-9_]*(?:IOPAD|PADCONF))\s*\(\s*([^,()]+)")
 COMMENT_RX = re.compile(r"/\*\s*([^*]*?)\s*\*/")
+INCLUDE_RX = re.compile(r"^\s*(?:#\s*include|/include/)\s*[<\"]([^>\"]+)[>\"]")
+LABEL_REF_RX = re.compile(r"^\s*&[\w]+\s*\{")
+
+
+def source_lines(deps, depth=0, f=None):
+    """the lines of the board's sources in the order dtc reads them: the
+    main file with each included file (one of deps) in its place"""
+    f = f or (deps[0] if deps else None)
+    if f is None or depth > 16:
+        return
+    try:
+        text = open(f, errors="replace").read()
+    except OSError:
+        return
+    for line in text.splitlines():
+        m = INCLUDE_RX.match(line)
+        if m:
+            inc = next((d for d in deps if d.endswith("/" + m.group(1))), None)
+            if inc:
+                yield from source_lines(deps, depth + 1, inc)
+            continue
+        yield line
 
 
 def pad_names_from_sources(deps):
     """Pad names from the board's sources, two ways:
     {(node name, offset): "PAD (BALL)"} from the comments of TI's K3
     boards ("AM62X_IOPAD(0x01f0, PIN_INPUT, 0) /* (A18) EXT_REFCLK1.EXT_REFCLK1 */"),
-    whose macro's first argument is the offset; and {node name: [name or
-    None per row]} of every node whose rows are TI pad macros, in order:
-    the pad from the comment ("OMAP4_IOPAD(0x0e2, ...) /* uart3_rx_irrx.uart3_rx_irrx */",
+    whose macro's first argument is the offset; and {node name: [(name or
+    None, macro, its first argument as a number or None) per row]} of
+    every node whose rows are TI pad macros, in order, from the node's
+    last definition with rows (a later one replaces the property): the pad
+    from the comment ("OMAP4_IOPAD(0x0e2, ...) /* uart3_rx_irrx.uart3_rx_irrx */",
     the part before the dot) or from the macro's pin name
     ("AM33XX_PADCONF(AM335X_PIN_UART0_RXD, ...)"), to be matched row by
     row with the compiled node (the macros subtract a base of their own)"""
     names, rows = {}, {}
-    for f in deps:
-        try:
-            text = open(f, errors="replace").read()
-        except OSError:
-            continue
-        node = None
-        for line in text.splitlines():
-            m = NODE_RX.match(line)
-            if m:
-                node = m.group(1)
-                rows[node] = []
-            for m in PAD_RX.finditer(line):
-                off = int(m.group(1), 0)
-                pad = m.group(3).split(".")[0].strip()
-                names[(node, off)] = ("%s (%s)" % (pad, m.group(2).strip())).strip()
-            for m in ROW_RX.finditer(line):
-                if node is None:
-                    continue
-                c = COMMENT_RX.search(line, m.end())
-                arg = m.group(1).strip()
-                if c and c.group(1):
-                    nm = c.group(1).split()[0].split(".")[0].upper()
-                elif "_PIN_" in arg:
-                    nm = arg.split("_PIN_", 1)[1]
-                else:
-                    nm = None
-                rows[node].append(nm)
+    node, fresh = None, False
+    for line in source_lines(deps):
+        m = NODE_RX.match(line)
+        if m:
+            node, fresh = m.group(1), True
+        elif LABEL_REF_RX.match(line):
+            node = None         # &label { ...: which node is not known here
+        for m in PAD_RX.finditer(line):
+            off = int(m.group(1), 0)
+            pad = m.group(3).split(".")[0].strip()
+            names[(node, off)] = ("%s (%s)" % (pad, m.group(2).strip())).strip()
+        for m in ROW_RX.finditer(line):
+            if node is None:
+                continue
+            if fresh:
+                rows[node], fresh = [], False
+            c = COMMENT_RX.search(line, m.end())
+            arg = m.group(2).strip()
+            if c and c.group(1):
+                nm = c.group(1).split()[0].split(".")[0].upper()
+            elif "_PIN_" in arg:
+                nm = arg.split("_PIN_", 1)[1]
+            else:
+                nm = None
+            num = int(arg, 0) if re.fullmatch(r"0[xX][0-9a-fA-F]+|\d+", arg) else None
+            rows[node].append((nm, m.group(1), num))
     return names, rows
 
 
@@ -311,14 +341,22 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
         ctl.family.fixup(c, copy, ctx)
         ctl.dev_name = "%x.%s" % (ctl.windows[0][1], c.basename)
         # names from the sources' comments, for pinctrl-single pads
+        zipped, bases = [], {}
         for pn in c.walk():
             offs = getattr(ctl.family, "row_offsets", lambda c, n: [])(ctl, pn)
             nms = srcrows.get(pn.name) or []
             if offs and len(offs) == len(nms):
-                for off, nm in zip(offs, nms):
-                    if nm:
-                        ctl.pad_names.setdefault(off, nm)
+                for off, (nm, macro, num) in zip(offs, nms):
+                    zipped.append((off, nm, macro, num))
+                    if num is not None:
+                        b = bases.setdefault(macro, {})
+                        b[num - off] = b.get(num - off, 0) + 1
             for off, nm in srcnames.get(pn.name, {}).items():
+                ctl.pad_names.setdefault(off, nm)
+        # a name only where its macro's offset agrees with the row's: the
+        # base each macro subtracts is the one most of its rows show
+        for off, nm, macro, num in zipped:
+            if nm and (num is None or num - off == max(bases[macro], key=bases[macro].get)):
                 ctl.pad_names.setdefault(off, nm)
         plan["controllers"].append(ctl.to_json())
 

@@ -5,15 +5,36 @@ make rehearse-all run.
   pincheck boards [FAMILY...]      one board a line: FAMILY BOARD, where
                                  BOARD is vendor/board or vendor/board+ovl
                                  (each composite DTB of the vendor Makefile:
-                                 a base board and its .dtbo overlays)
+                                 a base board and its .dtbo overlays);
+                                 arch/arm's boards are arm/vendor/board
   pincheck summary DIR LIST       DIR/summary.{txt,csv} from DIR/*/verdict.json
-                                 for the boards of LIST (a list's output)
+                                 for the boards of LIST (a list's output),
+                                 with a line per family and per arch
 
-Families: imx (every i.MX on the pinctrl-imx core: arm64's i.MX8M M/N/P/Q,
-8ULP, 91 and 93; arch/arm's i.MX1, 25, 27, 35, 50, 51, 53, 6, 7 and the
-Vybrid VF5xx/VF6xx, named arm/nxp/...), k3 (TI K3, pinctrl-single), sunxi
-(Allwinner H6, H616 and the parts on its pin controller: H618, H313,
-H700), tlmm (Qualcomm). KSRC is the kernel tree.
+Families, each of one arch (arm64 unless said):
+  imx        every i.MX on the pinctrl-imx core, both arches: arm64's
+             i.MX8M M/N/P/Q, 8ULP, 91, 93; arm's i.MX1, 25, 27, 35, 50,
+             51, 53, 6, 7 and Vybrid VF5xx/VF6xx
+  k3         TI K3 (pinctrl-single)
+  sunxi      Allwinner H6, H616 and the parts on its pin controller (H618,
+             H313, H700)
+  tlmm       Qualcomm TLMM
+  tlmm-arm   Qualcomm TLMM, arm: msm8974, msm8226, apq8064, ipq4019, ...
+  omap       pinctrl-single, arm: AM335x, AM437x, OMAP2/3/4/5, DRA7/AM57x,
+             DM814x/816x
+  davinci    pinctrl-single, arm: DA850 (bit-per-mux)
+  keystone   pinctrl-single, arm: K2G, K2L (bit-per-mux); K2E/K2HK have
+             no pin controller
+  pxa        pinconf-single, arm: PXA3xx
+  hisi-arm   pinctrl-/pinconf-single, arm: HiSilicon Hi3620
+  layerscape pinctrl-single: LX2160A, LX2162A
+  hisi       pinctrl-/pinconf-single: HiSilicon Hi3660, Hi3670, Hi6220,
+             Hi3798CV200
+  socfpga    pinctrl-single: Stratix 10
+  agilex     pinctrl-single: Agilex, N5X
+  stingray   pinctrl-single: Broadcom Stingray
+Groups: pcs (every pinctrl-single family outside K3), arm, arm64 (every
+family with boards of that arch). KSRC is the kernel tree.
 """
 
 import csv
@@ -23,20 +44,59 @@ import os
 import re
 import sys
 
-# family -> [(arch, directory under arch/<arch>/boot/dts, board name rx)];
-# arch/arm's boards are named arm/<directory>/<board> (board.tree_board)
+# name: (arch, directory under arch/<arch>/boot/dts, board name regex), or
+# a list of them for a family on both arches
 FAMILIES = {
     "imx": [("arm64", "freescale", r"imx(8m[mnpq]|8ulp|91|93)-.*"),
             ("arm", "nxp/imx", r"imx(1|25|27|35|5[013]|6[a-z]*|7[a-z]*)-.*"),
             ("arm", "nxp/vf", r"vf.*")],
-    "k3": [("arm64", "ti", r"k3-.*")],
-    "sunxi": [("arm64", "allwinner", r"sun50i-(h6|h616|h618|h313|h700)-.*")],
-    "tlmm": [("arm64", "qcom", r".*")],
+    "k3": ("arm64", "ti", r"k3-.*"),
+    "sunxi": ("arm64", "allwinner", r"sun50i-(h6|h616|h618|h313|h700)-.*"),
+    "tlmm": ("arm64", "qcom", r".*"),
+    "tlmm-arm": ("arm", "qcom", r"qcom-.*"),
+    "omap": ("arm", "ti/omap", r".*"),
+    "davinci": ("arm", "ti/davinci", r"da850-.*"),
+    "keystone": ("arm", "ti/keystone", r"keystone-k2[gl]-.*"),
+    "pxa": ("arm", "intel/pxa", r"pxa3.*"),
+    "hisi-arm": ("arm", "hisilicon", r"hi3620-.*"),
+    "layerscape": ("arm64", "freescale", r"fsl-lx216[02]a-.*"),
+    "hisi": ("arm64", "hisilicon", r"hi(3660|3670|6220|3798cv200)-.*"),
+    "socfpga": ("arm64", "altera", r"socfpga_stratix10.*"),
+    "agilex": ("arm64", "intel", r"socfpga_(agilex|n5x).*"),
+    "stingray": ("arm64", "broadcom/stingray", r".*"),
 }
+GROUPS = {
+    "pcs": ["omap", "davinci", "keystone", "pxa", "hisi-arm", "layerscape", "hisi",
+            "socfpga", "agilex", "stingray"],
+}
+
+
+def entries(family):
+    """[(arch, directory, board name regex)] of a family"""
+    v = FAMILIES[family]
+    return v if isinstance(v, list) else [v]
+
+
+def arches(family):
+    return [e[0] for e in entries(family)]
+
+
+GROUPS["arm"] = [f for f in FAMILIES if "arm" in arches(f)]
+GROUPS["arm64"] = [f for f in FAMILIES if "arm64" in arches(f)]
+
+
+def board_arch(family, board):
+    """the arch of a board of the family's list (arm/ in front: arch/arm's)"""
+    for arch, vendor, _ in entries(family) if family in FAMILIES else []:
+        if board.startswith(("arm/" if arch == "arm" else "") + vendor + "/"):
+            return arch
+    return "?"
 
 
 def composites(makefile):
     """[(name, [parts])] of "X-dtbs := a.dtb b.dtbo ..." lines"""
+    if not os.path.isfile(makefile):
+        return []
     text = open(makefile).read().replace("\\\n", " ")
     out = {}
     for m in re.finditer(r"^([\w.+-]+)-dtbs\s*[:+]?=\s*(.*)$", text, re.M):
@@ -46,17 +106,29 @@ def composites(makefile):
 
 def boards(family, ksrc):
     out = []
-    for arch, vendor, rx in FAMILIES[family]:
+    for arch, vendor, rx in entries(family):
         d = os.path.join(ksrc, "arch", arch, "boot/dts", vendor)
-        prefix = vendor if arch == "arm64" else "arm/" + vendor
         base = sorted(os.path.basename(f)[:-4] for f in glob.glob(os.path.join(d, "*.dts"))
                       if re.fullmatch(rx, os.path.basename(f)[:-4]))
-        out += ["%s/%s" % (prefix, b) for b in base]
+        prefix = "arm/" if arch == "arm" else ""
+        out += ["%s%s/%s" % (prefix, vendor, b) for b in base]
         for _name, parts in composites(os.path.join(d, "Makefile")):
             dtbs = [p[:-4] for p in parts if p.endswith(".dtb")]
             ovls = [p[:-5] for p in parts if p.endswith(".dtbo")]
             if len(dtbs) == 1 and ovls and dtbs[0] in base:
-                out.append("%s/%s+%s" % (prefix, dtbs[0], "+".join(ovls)))
+                out.append("%s%s/%s+%s" % (prefix, vendor, dtbs[0], "+".join(ovls)))
+    return out
+
+
+def expand(names):
+    """family and group names -> [(family, arch or None)], in order, once
+    each; the arch groups keep only their arch's boards of a family on both"""
+    out = []
+    for n in names:
+        for f in GROUPS.get(n, [n]):
+            e = (f, n if n in ("arm", "arm64") else None)
+            if e not in out:
+                out.append(e)
     return out
 
 
@@ -95,7 +167,11 @@ def summary(outdir, listfile):
         r["conflicts"] = len(v["conflicts"])
         failed = [c for c in v["consumers"] if c["failed"]]
         if not v["controllers"]:
-            r["why"] = v["not_rehearsed"][0]["why"] if v["not_rehearsed"] else "no pin controller"
+            # the controllers' reasons first, a driver missing from the
+            # image before a block that cannot be moved
+            whys = sorted(v["not_rehearsed"], key=lambda x: (not x.get("controller"),
+                                                              "no driver for" not in x["why"]))
+            r["why"] = whys[0]["why"] if whys else "no enabled device with a pin state"
         elif r["conflicts"]:
             r["result"] = "conflict"
         elif r["mismatches"] or v["stray"] or failed or v.get("problems"):
@@ -131,34 +207,59 @@ def summary(outdir, listfile):
     tot = {}
     for r in rows:
         tot[r["result"]] = tot.get(r["result"], 0) + 1
+
+    def counts(rs):
+        t = {}
+        for r in rs:
+            t[r["result"]] = t.get(r["result"], 0) + 1
+        return "%d boards: %s; %d fully rehearsed (every pin state, all agree)" % (
+            len(rs), ", ".join("%d %s" % (n, k) for k, n in sorted(t.items())),
+            sum(1 for r in rs if r.get("full")))
+    fams = []
+    for r in rows:
+        if r["family"] not in fams:
+            fams.append(r["family"])
+    for r in rows:
+        r["arch"] = board_arch(r["family"], r["board"])
+    arch = {f: "+".join(sorted({r["arch"] for r in rows if r["family"] == f})) for f in fams}
     with open(os.path.join(outdir, "summary.txt"), "w") as f:
         for r in rows:
             f.write("%-70s %-6s %2d ctl %3d cons %4d pins  %s%s\n" % (
                 r["board"], r["family"], r["controllers"], r["consumers"], r["pins"],
                 r["result"], (": " + r["why"]) if r["why"] else ""))
-        f.write("%d boards: %s; %d fully rehearsed (every pin state, all agree)\n" % (
-            len(rows), ", ".join("%d %s" % (n, k) for k, n in sorted(tot.items())),
-            sum(1 for r in rows if r.get("full"))))
+        # a line per family and per arch when there are several, then all
+        if len(fams) > 1:
+            for fam in fams:
+                f.write("family %s (%s): %s\n" % (
+                    fam, arch[fam], counts([r for r in rows if r["family"] == fam])))
+        arches = sorted({r["arch"] for r in rows})
+        if len(arches) > 1:
+            for a in arches:
+                f.write("arch %s: %s\n" % (
+                    a, counts([r for r in rows if r["arch"] == a])))
+        f.write(counts(rows) + "\n")
     print(open(os.path.join(outdir, "summary.txt")).read().splitlines()[-1])
     return 0 if tot.get("ok", 0) == len(rows) else 1
 
 
 def list_cmd(a):
     ksrc = os.environ.get("KSRC", "")
-    fams = a.family or list(FAMILIES)
-    for fam in fams:
+    seen = set()
+    for fam, arch in expand(a.family or list(FAMILIES)):
         if fam not in FAMILIES:
-            print("pincheck boards: unknown family %s (%s)" % (fam, ", ".join(FAMILIES)),
-                  file=sys.stderr)
+            print("pincheck boards: unknown family %s (families: %s; groups: %s)"
+                  % (fam, ", ".join(FAMILIES), ", ".join(GROUPS)), file=sys.stderr)
             return 2
         for b in boards(fam, ksrc):
-            print(fam, b)
+            if (fam, b) not in seen and arch in (None, board_arch(fam, b)):
+                seen.add((fam, b))
+                print(fam, b)
     return 0
 
 
 def add_parsers(sub):
     p = sub.add_parser("boards", help="the boards of the tree the rehearsal covers")
-    p.add_argument("family", nargs="*", help="families (default: all)")
+    p.add_argument("family", nargs="*", help="families or groups (default: every family)")
     p.set_defaults(func=list_cmd)
     p = sub.add_parser("summary", help="the summary of a make rehearse-all run")
     p.add_argument("dir")

@@ -179,11 +179,34 @@ def evaluate(outdir, board_dtb, planning=False):
                 return ctl_by_path[a.path]
         return None
 
+    def refused(c):
+        """what the driver refuses of the device's states: the core parses
+        every state when it gets the device's handle, and one node its
+        dt_node_to_map() refuses fails them all, and the device's probe"""
+        out = []
+        for st, _, phs in pin_state_props(tree.find(c["path"])):
+            if st not in c.get("states", []):
+                continue
+            for ph in phs:
+                pn = by_ph.get(ph)
+                ctl = pn and ctl_of(pn)
+                if ctl:
+                    out += ctl.family.refuses(ctl, pn)
+        return out
+
     if planning:
         # every device with a "default" state binds and applies it, unless
-        # all its nodes make no map (the core then creates no state)
+        # all its nodes make no map (the core then creates no state), or
+        # the driver refuses a node of one of its states
         for c in plan["consumers"]:
             if not c.get("dev"):
+                continue
+            if refused(c):
+                if c["hog"]:
+                    # the controller keeps its handle of the hogs, in no
+                    # state (the series drops a bad hog state alone: "pin
+                    # hogs of state default not applied")
+                    guest.handles[c["dev"]] = "none"
                 continue
             states = {s[0]: s[2] for s in pin_state_props(tree.find(c["path"]))
                       if s[0] in c.get("states", [])}
@@ -226,7 +249,8 @@ def evaluate(outdir, board_dtb, planning=False):
         # pinctrl_bind_pins() applies "init" (then "default") only when
         # there is a "default"
         has_default = "default" in states
-        failed = lost or (current is None and has_default)
+        # no handle, or (the controller's hogs) a handle in no state
+        failed = lost or (current in (None, "none") and has_default)
         if not has_default:
             # nothing to apply at probe: the driver would select a state
             # itself; without pinctrl-names the states are called "0",
@@ -300,7 +324,11 @@ def evaluate(outdir, board_dtb, planning=False):
                     applied.append(Applied(w, c["path"], st, pn.path))
             info["applied"].append(st)
         info["failed"] = failed
-        info["why"] = why_failed(guest.dmesg, dev, claims.get(dev), dev_path) if failed else None
+        info["why"] = None
+        if failed:
+            bad = refused(c) if not claims.get(dev) else []
+            info["why"] = ("the driver refuses %s" % bad[0] if bad else
+                           why_failed(guest.dmesg, dev, claims.get(dev), dev_path))
         consumers.append(info)
 
     # what each controller's probe writes before any state (sunxi: its IRQ

@@ -12,7 +12,8 @@
 #	windows. The jobs fetch them from URL (default file://DIR, which a
 #	worker on this machine reads; for a lab, the address where DIR is
 #	served). BOARD: a VSOC board or variant (scripts/dtb.sh), or a real
-#	board as make rehearse takes it (prepared, not booted, by
+#	board as make rehearse takes it (arm/ti/omap/am335x-evm for one of
+#	arch/arm, in a job named arm_ti_omap_am335x-evm; prepared, not booted, by
 #	pincheck prepare: the virt DTB with its plan, the
 #	windows' reset images). Without BOARD: every VSOC board and variant
 #	and every board rehearsed so far (build/rehearse/*/plan.json).
@@ -120,6 +121,8 @@ jobs() {
 	: >"$out/jobs.txt"
 	rehearse_env
 	for b in "${boards[@]}"; do
+		# arm64's boards as rehearse.sh names them; arch/arm's are arm/...
+		b=${b#arm64/}
 		name=$(board_name "$b")
 		if is_vsoc "$b"; then
 			d=$out/$name

@@ -39,6 +39,9 @@ rehearse_env() {
 	export FDTOVERLAY=$CACHE/out/vsoc/scripts/dtc/fdtoverlay
 	[ -x "$FDTOVERLAY" ] || FDTOVERLAY=$(command -v fdtoverlay)
 	export VIRT_DTB=$BUILD/rehearse/qemu-virt.dtb
+	# the configuration of the kernel that boots: a controller whose
+	# driver it does not build in is reported, not moved
+	export IMAGE_CONFIG=$CACHE/out/${KERNEL:-vsoc}/.config
 	[ -x "$DTC" ] || die "the kernel's dtc is missing: $DTC (run make kernel)"
 	virt_dtb "$VIRT_DTB" || die "$QEMU_SYSTEM could not describe the virt machine"
 }

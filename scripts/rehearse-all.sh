@@ -6,7 +6,10 @@
 # "-dtbs" lines), booted $JOBS at a time; then build/rehearse/summary.txt
 # and summary.csv (pincheck summary).
 #
-#   scripts/rehearse-all.sh [FAMILY...]     imx k3 sunxi tlmm (default: all)
+#   scripts/rehearse-all.sh [FAMILY...]     families (imx k3 sunxi tlmm tlmm-arm omap
+#                                           davinci keystone pxa hisi-arm layerscape hisi
+#                                           socfpga agilex stingray) or groups (pcs arm
+#                                           arm64); default: every family
 #   SEED=N COUNT=M scripts/rehearse-all.sh  a seeded sample of M boards
 #
 # Exit 0 when every board rehearsed agrees.

@@ -54,6 +54,7 @@ board=$1
 board=${board#arm64/}
 
 rehearse_env
+export IMAGE_CONFIG=$CACHE/out/$config/.config
 
 name=$board
 case "$board" in

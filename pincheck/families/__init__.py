@@ -5,6 +5,7 @@ QEMU virt, what its registers hold at reset, and what the mainline driver
 writes for a pin node.  FAMILIES is the registry the rest of the package
 looks controllers up in."""
 
+import os
 import re
 
 from .base import POISON, Family, Write  # noqa: F401  (the package's interface)
@@ -22,23 +23,61 @@ NOT_MMIO_HINTS = [
     (re.compile(r"-lpass-lpi-pinctrl$|-lpi-pinctrl$"),
      "an LPASS LPI pin controller (needs its audio clocks and power domain)"),
     (re.compile(r"^qcom,pm.*-(gpio|mpp)$"), "a PMIC GPIO/MPP block on SPMI"),
+    (re.compile(r"^ti,dra7-iodelay$"),
+     "a DRA7 IODELAY block (ti,dra7-iodelay): its probe computes delays from the "
+     "calibration counts the SoC's registers hold, which a RAM window does not"),
 ]
 
 
 def family_of(node):
+    """the family of a pin controller node whose driver is in the image"""
     for f in FAMILIES:
         if f.match(node):
-            return f
+            return f if not missing_symbol(f, node) else None
     return None
+
+
+def kconfig_symbol(path):
+    """CONFIG_X of "obj-$(CONFIG_X) += <file>.o" in the driver's Makefile"""
+    mk = os.path.join(os.path.dirname(path), "Makefile")
+    obj = os.path.basename(path)[:-2] + ".o"
+    try:
+        text = open(mk).read().replace("\\\n", " ")
+    except OSError:
+        return None
+    for m in re.finditer(r"^obj-\$\((CONFIG_\w+)\)\s*\+?=(.*)$", text, re.M):
+        if obj in m.group(2).split():
+            return m.group(1)
+    return None
+
+
+def missing_symbol(fam, node):
+    """the Kconfig symbol of the node's driver when the image's .config
+    ($IMAGE_CONFIG, the kernel that boots) does not build it in; None when
+    it does, or when that is not known"""
+    cfg = os.environ.get("IMAGE_CONFIG")
+    path = fam.driver_file(node)
+    if not cfg or not os.path.isfile(cfg) or not path:
+        return None
+    sym = kconfig_symbol(path)
+    if not sym:
+        return None
+    with open(cfg) as f:
+        return None if re.search(r"^%s=y$" % sym, f.read(), re.M) else sym
 
 
 def why_not(node):
     """one line saying why a pin controller node cannot be rehearsed"""
     compat = node.strings("compatible")
+    for f in FAMILIES:
+        if f.match(node):
+            sym = missing_symbol(f, node)
+            return "no driver for %s in the image (%s is not set)" % (compat[0], sym)
+    ssbi = any("ssbi" in c for a in node.ancestors() for c in a.strings("compatible"))
     for c in compat:
         for rx, why in NOT_MMIO_HINTS:
             if rx.search(c):
-                return why
+                return why.replace("on SPMI", "on SSBI") if ssbi else why
     p = node.parent
     while p is not None and p.parent is not None:
         pc = p.strings("compatible")

@@ -32,6 +32,11 @@ class Family:
     def match(self, node):
         return any(c in self.compatibles for c in node.strings("compatible"))
 
+    def driver_file(self, node):
+        """the driver's source for the node (its Makefile line names the
+        Kconfig symbol the image needs); None: not known"""
+        return None
+
     def fixup(self, orig, copy, ctx):
         """add what the probe needs (clocks, interrupts) to the copy"""
 
@@ -56,6 +61,11 @@ class Family:
         """the pins the core claims for the node's mux setting: those its
         mux writes are for, unless the family says otherwise"""
         return {w.pin for w in mux}
+
+    def refuses(self, ctrl, node):
+        """what of the node makes the driver's dt_node_to_map() fail (the
+        device's pinctrl handle, and its probe, fail with it)"""
+        return []
 
     def pin_name(self, ctrl, pin):
         return ctrl.pin_names.get(pin, "pin%d" % pin)

@@ -83,12 +83,10 @@ def read_drivers(ksrc):
     names = {k: csrc.cint(consts[k], consts) for k in (
         "SHARE_MUX_CONF_REG", "ZERO_OFFSET_VALID", "IMX_USE_SCU", "IMX_NO_PAD_CTL",
         "IMX_PAD_SION", "IOMUXC_CONFIG_SION")}
-    link, symbol = [], {}
+    link = []
     mk = open(os.path.join(d, "Makefile")).read()
-    for m in re.finditer(r"obj-\$\((CONFIG_\w+)\)\s*\+=\s*([\w-]+)\.o", mk):
-        link.append(m.group(2) + ".c")
-        symbol[m.group(2) + ".c"] = m.group(1)
-    built = built_symbols()
+    for m in re.finditer(r"obj-\$\(CONFIG_\w+\)\s*\+=\s*([\w-]+)\.o", mk):
+        link.append(m.group(1) + ".c")
     out = {}
     for f in sorted(glob.glob(os.path.join(d, "pinctrl-*.c"))):
         text = csrc.read(f)
@@ -102,8 +100,6 @@ def read_drivers(ksrc):
         level = LEVELS.index(lvl.group(1)) if lvl and lvl.group(1) in LEVELS else \
             LEVELS.index("device")
         base = os.path.basename(f)
-        if built is not None and symbol.get(base) not in built:
-            continue            # not in the rehearsal's kernel
         order = (level, link.index(base) if base in link else len(link))
         # the info the probe passes: one for the whole file, or per entry
         direct = re.search(r"imx_pinctrl_probe\s*\(\s*pdev\s*,\s*&(\w+)\s*\)", text)
@@ -131,17 +127,6 @@ def read_drivers(ksrc):
                 len(re.findall(r"\bIMX_PINCTRL_PIN\s*\(", arr)) if arr else 0
             out.setdefault(comp, []).append(drv)
     return out
-
-
-def built_symbols():
-    """the =y symbols of the rehearsal kernel's fragment (kernel/configs/
-    vsoc.config, which scripts/kernel.sh checks the build honours), or
-    None away from the repository"""
-    top = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    frag = os.path.join(top, "kernel", "configs", "vsoc.config")
-    if not os.path.isfile(frag):
-        return None
-    return set(re.findall(r"^(CONFIG_\w+)=y\s*$", open(frag).read(), re.M))
 
 
 def bits(expr):
@@ -185,6 +170,10 @@ class IMX(Family):
     def match(self, node):
         drv = self.driver(node)
         return drv is not None and not drv.scu
+
+    def driver_file(self, node):
+        drv = self.driver(node)
+        return drv.path if drv else None
 
     def reset_word(self, window, offset):
         return POISON
@@ -292,6 +281,16 @@ class IMX(Family):
         if g.refused:
             out.append("group refused at probe: %s" % g.refused)
         return out
+
+    def refuses(self, ctrl, node):
+        """imx_dt_node_to_map() fails on a node whose name no group has, or
+        whose group the probe refused"""
+        g = self.group_of(ctrl, node)
+        if g is None:
+            return ["%s: the driver parsed no group called %s" % (node.path, node.basename)]
+        if g.refused:
+            return ["%s: group refused at probe: %s" % (node.path, g.refused)]
+        return []
 
     def empty(self, ctrl, node):
         return False        # a group always gets a mux map (or fails)

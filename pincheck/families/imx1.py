@@ -40,11 +40,12 @@ class IMX1(Family):
         if self.compat is not None:
             return
         ksrc = os.environ["KSRC"]
-        self.compat = set()
+        self.compat = {}
         for f in glob.glob(os.path.join(ksrc, "drivers/pinctrl/freescale/pinctrl-*.c")):
             text = csrc.read(f)
             if "imx1_pinctrl_core_probe(pdev" in text:
-                self.compat.update(re.findall(r"\.compatible\s*=\s*\"([^\"]+)\"", text))
+                for c in re.findall(r"\.compatible\s*=\s*\"([^\"]+)\"", text):
+                    self.compat[c] = f
         defs = csrc.defines(csrc.read(os.path.join(ksrc, CORE)))
         self.consts = {k: bits(v) for k, v in defs.items() if isinstance(v, str)}
         self.macros = {k: (v[0], bits(v[1])) for k, v in defs.items()
@@ -53,6 +54,16 @@ class IMX1(Family):
     def match(self, node):
         self.load()
         return any(c in self.compat for c in node.strings("compatible"))
+
+    def driver_file(self, node):
+        self.load()
+        return next((self.compat[c] for c in node.strings("compatible") if c in self.compat), None)
+
+    def refuses(self, ctrl, node):
+        """imx1_dt_node_to_map() fails on a name no group has"""
+        if self.group_of(ctrl, node) is None:
+            return ["%s: the driver parsed no group called %s" % (node.path, node.basename)]
+        return []
 
     def k(self, name):
         self.load()

@@ -90,6 +90,9 @@ class PinctrlSingle(Family):
     def match(self, node):
         return self.soc(node) is not None
 
+    def driver_file(self, node):
+        return os.path.join(os.environ["KSRC"], "drivers/pinctrl/pinctrl-single.c")
+
     def reset_word(self, window, offset):
         return POISON
 
@@ -250,6 +253,10 @@ class PinctrlSingle(Family):
                 elif not cells[-1]:
                     out.append("the mask of %s can't be 0" % p)
         return ["%s: %s" % (node.path, t) for t in out]
+
+    def refuses(self, ctrl, node):
+        """pcs_dt_node_to_map() fails on every problem above"""
+        return self.problems(ctrl, node)
 
     def pin_name(self, ctrl, pin):
         width = self.geometry(ctrl)[0] // 8

@@ -95,6 +95,10 @@ class Sunxi(Family):
     def match(self, node):
         return self.table(node) is not None
 
+    def driver_file(self, node):
+        self.load(os.environ["KSRC"])
+        return next((self.tables[c] for c in node.strings("compatible") if c in self.tables), None)
+
     def h(self, name):
         return csrc.cint(self.hdr[name], self.hdr)
 

@@ -44,8 +44,15 @@ class SocTable:
         self.pins = {}
         for m in re.finditer(r"unsigned int (\w+)_pins\[\]\s*=\s*\{([\s\dxa-fA-F,]*)\}", text):
             self.pins[m.group(1)] = [int(x, 0) for x in m.group(2).replace(",", " ").split()]
-        for m in re.finditer(r"DECLARE_MSM_GPIO_PINS\(\s*(\d+)\s*\)", text):
-            self.pins["gpio" + m.group(1)] = [int(m.group(1))]
+        # gpioN_pins[] = { N } declared by a macro of the file's own
+        # (DECLARE_MSM_GPIO_PINS, DECLARE_MSM_GPIO_PIN, DECLARE_APQ_GPIO_PINS,
+        # DECLARE_QCA_GPIO_PINS, ...)
+        for name, v in defs.items():
+            if isinstance(v, tuple) and len(v[0]) == 1 and \
+               re.search(r"gpio\s*##\s*%s\s*##\s*_pins" % re.escape(v[0][0]), v[1]):
+                for _, args in csrc.calls(text, name):
+                    if len(args) == 1 and re.fullmatch(r"\d+", args[0]):
+                        self.pins["gpio" + args[0]] = [int(args[0])]
         soc = csrc.block(text, r"static const struct msm_pinctrl_soc_data \w+\s*=\s*\{")
         sf = csrc.fields(soc or "")
         self.pull_no_keeper = sf.get("pull_no_keeper") == "true"
@@ -181,6 +188,10 @@ class TLMM(Family):
 
     def match(self, node):
         return self.table(node) is not None
+
+    def driver_file(self, node):
+        self.load()
+        return next((self.files[c] for c in node.strings("compatible") if c in self.files), None)
 
     def fixup(self, orig, copy, ctx):
         copy.set_cells("interrupts", [0, ctx["spi"], 4])

@@ -16,51 +16,12 @@
 set -uo pipefail
 . "$(dirname "$0")/../lib.sh"
 
+# rehearse_ok, check_ktap and window_of are tests/lib.sh's. The pin counts
+# guard against change: the pins of the default states of each board's
+# enabled devices, as the plan found them before the first boot.
 R=$TOP/scripts/rehearse.sh
 out=$BUILD/rehearse
 FILL=$((0xa5a5a5a5))            # the i.MX windows' reset fill (families/imx.py)
-
-# NAME DIR: the guest's KTAP is on the console and is the host's line for line
-check_ktap() {
-	local t=$1 d=$2
-	if ! [ -s "$d/console.ktap" ] || [ "$(head -n 1 "$d/console.ktap")" != "KTAP version 1" ]; then
-		fail "imx-$t-ktap" "no KTAP on the console ($d/console.log)"
-	elif diff -q "$d/console.ktap" "$d/verdict.ktap" >/dev/null; then
-		pass "imx-$t-ktap-host-agrees"
-	else
-		fail "imx-$t-ktap-host-agrees" "guest and host KTAP differ: $(diff "$d/console.ktap" "$d/verdict.ktap" | head -n 4 | tr '\n' ' ')"
-	fi
-}
-
-# BOARD PINS: boots, every pin and consumer agrees, PINS pins checked (the
-# count guards against change), the guest's KTAP all ok and the host's
-rehearse_ok() {
-	local b=$1 pins=$2 t=${1##*/} d=$out/${1//\//_} line rc
-	line=$("$R" --quiet "$b" 2>&1)
-	rc=$?
-	case "$rc $line" in
-	"0 $b: $pins pins checked, 0 mismatches, 0 conflicts, 0 stray writes, 0 bad nodes, 0 consumers failed, 0 states never applied,"*)
-		pass "imx-$t" ;;
-	*) fail "imx-$t" "exit $rc: $(tail -n 3 <<<"$line" | tr '\n' ' ')" ;;
-	esac
-	check_ktap "$t" "$d"
-	if [ -s "$d/console.ktap" ] && ! grep -q '^    not ok' "$d/console.ktap" &&
-	   tail -n 1 "$d/console.ktap" | grep -q "^ok 1 "; then
-		pass "imx-$t-ktap-all-ok"
-	else
-		fail "imx-$t-ktap-all-ok" "$(grep -m 2 -B1 'not ok' "$d/console.ktap" 2>/dev/null | tr '\n' ' ')"
-	fi
-}
-
-# the window file of the controller at DT path $2 in run $1
-window_of() {
-	python3 - "$1" "$2" <<-'EOF'
-	import json, sys
-	for c in json.load(open(sys.argv[1] + "/plan.json"))["controllers"]:
-	    if c["path"] == sys.argv[2]:
-	        print(sys.argv[1] + "/" + c["windows"][0]["name"] + ".bin")
-	EOF
-}
 
 # NAME WINDOW OFFSET=VALUE...: each 32-bit word of the window holds VALUE
 # (or, as OFFSET&MASK=VALUE, holds VALUE under MASK)
@@ -118,7 +79,7 @@ grep -q '^consumer /leds-status (rh[0-9]*-leds-status): FAILED: pin IMX93_IOMUXC
 	fail "imx-conflict-second-failed" "$(grep '^consumer /leds-status' "$d/verdict.txt" 2>/dev/null)"
 # the pad stays the console's: mux 0 (LPUART1_TX), not 5 (GPIO1_IO05)
 words conflict-pad-kept "$(window_of "$d" /soc@0/bus@44000000/pinctrl@443c0000)" 0x184=0 0x334=0x31e
-check_ktap conflict "$d"
+check_ktap imx-conflict "$d" 1 "Ran 85 tests: passed: 84, failed: 1"
 [ "$(grep -c '^    not ok ' "$d/console.ktap" 2>/dev/null)" = 1 ] &&
 	grep -q '^    not ok [0-9]* consumer_/leds-status$' "$d/console.ktap" &&
 	pass "imx-conflict-ktap-one-failure" ||

@@ -2,16 +2,18 @@
 # SPDX-License-Identifier: GPL-2.0
 # kernels: vsoc
 #
-# LAVA (make lava, scripts/lava.sh): the job of every VSOC board and of two
-# rehearsed real boards (with a results callback, as a KernelCI lab's) passes
-# LAVA's own schema check (lava_common, as lava-server checks a
-# submission), and one that breaks it does not; then a
+# LAVA (make lava, scripts/lava.sh): the job of every VSOC board and of three
+# rehearsed real boards, one of them arch/arm's (with a results callback, as
+# a KernelCI lab's) passes LAVA's own schema check (lava_common, as
+# lava-server checks a submission), and one that breaks it does not; then a
 # VSOC board and a rehearsed real board, each with a deliberate mismatch,
+# and the arm32 BeagleBone Black with a GPIO LED on the console's UART0_TXD
 # go through Debian's lava-dispatcher (lava-run with the local QEMU device
 # dictionary pincheck/templates/vsoc-qemu.jinja2 rendered on lava-server's
 # qemu.jinja2): the job completes, and the test cases LAVA recorded from the
 # console's KTAP are, case by case, the host's verdict of a direct boot of
-# the same board (one pin fails, the one made to).
+# the same board (one pin fails, the one made to; on the BeagleBone, the
+# LED's device).
 set -uo pipefail
 . "$(dirname "$0")/../lib.sh"
 
@@ -22,12 +24,13 @@ out=$BUILD/tests/lava
 rm -rf "$out"
 mkdir -p "$out"
 
-# --- the jobs: every VSOC board and variant, two real boards ----------------
+# --- the jobs: every VSOC board and variant, three real boards --------------
 mapfile -t vsoc < <("$TOP/scripts/dtb.sh" --list)
 if "$L" jobs --out "$out/all" --callback https://ci.invalid/callback/lava --token ci-token \
-	"${vsoc[@]}" freescale/imx8mm-evk ti/k3-am625-beagleplay >"$out/jobs.log" 2>&1; then
+	"${vsoc[@]}" freescale/imx8mm-evk ti/k3-am625-beagleplay arm/ti/omap/am335x-boneblack \
+	>"$out/jobs.log" 2>&1; then
 	n=$(grep -c ': valid$' "$out/jobs.log")
-	want=$(( ${#vsoc[@]} + 2 ))
+	want=$(( ${#vsoc[@]} + 3 ))
 	[ "$n" = "$want" ] && [ "$(wc -l <"$out/all/jobs.txt")" = "$want" ] &&
 		pass "lava-jobs-valid" ||
 		fail "lava-jobs-valid" "$n of $want jobs valid: $(grep -v ': valid$' "$out/jobs.log" | head -n 3 | tr '\n' ' ')"
@@ -45,6 +48,15 @@ if [ -f "$j" ] && grep -q 'file://.*/Image$' "$j" && grep -q 'image_arg: -initrd
 else
 	fail "lava-job-artifacts" "$j lacks the kernel, initramfs, DTB, the two controllers' windows or the callback"
 fi
+# arch/arm's board: named apart from arm64's, its one pinmux window loaded
+j=$out/all/arm_ti_omap_am335x-boneblack/job.yaml
+if [ -f "$j" ] && [ "$(grep -c 'image_arg: -device loader,file={win[0-9_]*},addr=0x4c000000' "$j")" = 1 ] &&
+   grep -q 'image_arg: -dtb {dtb}' "$j" && grep -q 'arch: arm64' "$j"; then
+	pass "lava-arm32-job"
+else
+	fail "lava-arm32-job" "no job arm_ti_omap_am335x-boneblack with its pinmux window at 0x4c000000"
+fi
+j=$out/all/ti_k3-am625-beagleplay/job.yaml
 # the check is LAVA's: a job with a monitor name it refuses is invalid
 if [ -f "$j" ]; then
 	sed 's/^    - name: pins$/    - name: pins and more/' "$j" >"$out/broken.yaml"
@@ -105,5 +117,17 @@ if [ -s "$h" ]; then
 		mx8mm_iomuxc_uart2_rxd
 else
 	fail "lava-imx8mm-direct" "the direct rehearsal left no verdict.ktap"
+fi
+# the BeagleBone Black with /clash-led on UART0_TXD (as 73-rehearse-arm32):
+# the LED's consumer and the board fail
+cl=$TOP/tests/rehearse/am335x-boneblack-clash.dts
+"$L" jobs --out "$out/arm32" "$cl" >"$out/arm32.jobs.log" 2>&1 ||
+	fail "lava-arm32-clash-job" "$(tail -n 2 "$out/arm32.jobs.log" | tr '\n' ' ')"
+"$TOP/scripts/rehearse.sh" --quiet "$cl" >/dev/null 2>&1
+h=$BUILD/rehearse/am335x-boneblack-clash/verdict.ktap
+if [ -s "$h" ]; then
+	through_lava arm32-clash "$out/arm32/am335x-boneblack-clash" "$h" consumer_clash_led
+else
+	fail "lava-arm32-clash-direct" "the direct rehearsal left no verdict.ktap"
 fi
 finish
