@@ -51,6 +51,17 @@ def kconfig_symbol(path):
     return None
 
 
+def image_builds(path):
+    """whether the image builds the driver source at path in (True when
+    that is not known)"""
+    cfg = os.environ.get("IMAGE_CONFIG")
+    sym = kconfig_symbol(path) if cfg and os.path.isfile(cfg) else None
+    if not sym:
+        return True
+    with open(cfg) as f:
+        return bool(re.search(r"^%s=y$" % sym, f.read(), re.M))
+
+
 def missing_symbol(fam, node):
     """the Kconfig symbol of the node's driver when the image's .config
     ($IMAGE_CONFIG, the kernel that boots) does not build it in; None when

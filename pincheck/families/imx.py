@@ -149,23 +149,30 @@ class IMX(Family):
     def __init__(self):
         self.drivers = None
         self.parsed = {}            # controller node -> (groups in order, pin_regs)
+        self.bound = {}             # controller node -> the Driver that binds it
 
     def load(self):
         if self.drivers is None:
             self.drivers = read_drivers(os.environ["KSRC"])
 
     def driver(self, node):
-        """the driver the kernel binds: of the drivers that match one of
-        the node's compatibles, the first registered (initcall level, then
-        link order); its entry for the earliest of the node's compatibles"""
+        """the driver the kernel binds: of the drivers in the image that
+        match one of the node's compatibles, the first registered (initcall
+        level, then link order); its entry for the earliest of the node's
+        compatibles"""
         self.load()
+        if node in self.bound:
+            return self.bound[node]
+        from . import image_builds
         best = None
         for i, c in enumerate(node.strings("compatible")):
             for drv in self.drivers.get(c, []):
-                key = (drv.order, i)
+                # a driver the image lacks registers nothing
+                key = (not image_builds(drv.path), drv.order, i)
                 if best is None or key < best[0]:
                     best = (key, drv)
-        return best[1] if best else None
+        self.bound[node] = best[1] if best else None
+        return self.bound[node]
 
     def match(self, node):
         drv = self.driver(node)
