@@ -116,15 +116,18 @@ bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 mask, u32 *val)
 	const char *s;
 
 	switch (kind) {
-	case DBG_IMX_CONF:
+	case DBG_IMX_CONF:	/* the pad register (SHARE_MUX_CONF_REG: with the mux bits) */
+	case DBG_IMX1_CONF:	/* imx1_pinconf_dbg_show(): the PUEN bit itself */
 		l = pin_line(&c->conf, pin);
-		if (!l)
+		if (!l || !mask)
 			return false;
 		for (s = l->rest; *s == ' ' || *s == '\t'; s++)
 			;
 		if (strncmp(s, "0x", 2))
 			return false;
 		*val = strtoul(s, NULL, 16);
+		if (kind == DBG_IMX_CONF)	/* the field under its mask */
+			*val = (*val & mask) >> __builtin_ctz(mask);
 		return true;
 	case DBG_SUNXI_DRIVE:
 		l = pin_line(&c->conf, pin);

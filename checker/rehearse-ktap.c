@@ -271,8 +271,8 @@ static bool pin_test(unsigned int i, struct controller *ctl, unsigned int nctl,
 	struct controller *c;
 	struct pin_line *l;
 	struct buf mis = { 0 };
-	u32 *f, *wr, ci, pin, got, dbg, shift;
-	unsigned int n, nwr = 0, w = 0, j, k, kept = 0;
+	u32 *f, *wr, *fc = NULL, ci, pin, got, dbg, shift;
+	unsigned int n, nwr = 0, nfc = 0, w = 0, j, k, kept = 0;
 	size_t nlen;
 
 	snprintf(node, sizeof(node), "pin-%u", i);
@@ -286,6 +286,10 @@ static bool pin_test(unsigned int i, struct controller *ctl, unsigned int nctl,
 	names = prop(node, "field-names", &nlen);
 	if (n % 6)
 		fatal("plan: %s/fields: %u cells", node, n);
+	/* field-ctls: the controller whose window each field is in */
+	if (prop_has(node, "field-ctls") &&
+	    ((fc = prop_cells(node, "field-ctls", &nfc)), nfc != n / 6))
+		fatal("plan: %s/field-ctls: %u cells for %u fields", node, nfc, n / 6);
 	fname = names;
 	for (j = 0; j < n; j += 6) {
 		u32 win = f[j], off = f[j + 1], width = f[j + 2], mask = f[j + 3];
@@ -294,6 +298,8 @@ static bool pin_test(unsigned int i, struct controller *ctl, unsigned int nctl,
 
 		if (!fname || fname >= names + nlen)
 			fatal("plan: %s: fewer field names than fields", node);
+		if (fc && fc[j / 6] >= nctl)
+			fatal("plan: %s/field-ctls: no controller %u", node, fc[j / 6]);
 		/* a field is kept when one of its writers wrote */
 		if (wr) {
 			if (w >= nwr || w + 1 + wr[w] > nwr)
@@ -305,7 +311,7 @@ static bool pin_test(unsigned int i, struct controller *ctl, unsigned int nctl,
 		}
 		if (live) {
 			kept++;
-			if (!read_reg(c, win, off, width, &got))
+			if (!read_reg(fc ? &ctl[fc[j / 6]] : c, win, off, width, &got))
 				got = 0;	/* the host's read_reg() past the end */
 			shift = mask ? __builtin_ctz(mask) : 0;
 			got = (got & mask) >> shift;
@@ -321,6 +327,7 @@ static bool pin_test(unsigned int i, struct controller *ctl, unsigned int nctl,
 	free(names);
 	free(f);
 	free(wr);
+	free(fc);
 	if (!kept) {
 		free(mis.s);
 		return false;

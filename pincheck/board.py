@@ -278,6 +278,13 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
         c = controller_of(t, ())
         if c is not None and c not in ctrl_nodes:
             ctrl_nodes.append(c)
+    # what a controller's probe needs moved with it (i.MX7D LPSR: the main
+    # iomuxc its fsl,input-sel points at), when that is a controller too
+    for c in list(ctrl_nodes):
+        fam = families.family_of(c)
+        for t in fam.companions(c, by_ph) if fam else []:
+            if t not in ctrl_nodes and t.enabled() and families.family_of(t):
+                ctrl_nodes.append(t)
     ctrls = {}
     bad_ctrl = {}
     next_addr = WINDOW_BASE
@@ -312,7 +319,7 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
     clk.set_cells("#clock-cells", [0])
     clk.set_cells("clock-frequency", [24000000])
     clk.set_cells("phandle", [next_ph])
-    ctx = {"clock": next_ph, "spi": SPI_BASE}
+    ctx = {"clock": next_ph, "spi": SPI_BASE, "by_phandle": by_ph, "moved": set(ctrls)}
     srcnames = {}
     names, srcrows = pad_names_from_sources(deps)
     for (node, off), nm in names.items():

@@ -12,7 +12,9 @@ make rehearse-all run.
                                  with a line per family and per arch
 
 Families (arm64 unless said):
-  imx        i.MX8M M/N/P/Q
+  imx        every i.MX on the pinctrl-imx core, both arches: arm64's
+             i.MX8M M/N/P/Q, 8ULP, 91, 93; arm's i.MX1, 25, 27, 35, 50,
+             51, 53, 6, 7 and Vybrid VF5xx/VF6xx
   k3         TI K3 (pinctrl-single)
   sunxi      every Allwinner board, both arches: arm64's sun50i-* (A64, H5,
              H6, H616/H618/H313/H700, A100) and arm's sun4i- to sun9i-,
@@ -33,7 +35,7 @@ Families (arm64 unless said):
   agilex     pinctrl-single: Agilex, N5X
   stingray   pinctrl-single: Broadcom Stingray
 Groups: pcs (every pinctrl-single family outside K3), arm, arm64 (every
-family of that arch). KSRC is the kernel tree.
+family with boards of that arch). KSRC is the kernel tree.
 """
 
 import csv
@@ -46,7 +48,9 @@ import sys
 # name: (arch, directory under arch/<arch>/boot/dts, board name regex), or
 # a list of them (a family on both arches)
 FAMILIES = {
-    "imx": ("arm64", "freescale", r"imx8m[mnpq]-.*"),
+    "imx": [("arm64", "freescale", r"imx(8m[mnpq]|8ulp|91|93)-.*"),
+            ("arm", "nxp/imx", r"imx(1|25|27|35|5[013]|6[a-z]*|7[a-z]*)-.*"),
+            ("arm", "nxp/vf", r"vf.*")],
     "k3": ("arm64", "ti", r"k3-.*"),
     "sunxi": [("arm64", "allwinner", r"sun50i-.*"),
               ("arm", "allwinner", r"(sun[4-9]i|sun20i|suniv)-.*")],
@@ -91,6 +95,28 @@ GROUPS = {
 }
 
 
+def entries(family):
+    """[(arch, directory, board name regex)] of a family"""
+    v = FAMILIES[family]
+    return v if isinstance(v, list) else [v]
+
+
+def arches(family):
+    return [e[0] for e in entries(family)]
+
+
+GROUPS["arm"] = [f for f in FAMILIES if "arm" in arches(f)]
+GROUPS["arm64"] = [f for f in FAMILIES if "arm64" in arches(f)]
+
+
+def board_arch(family, board):
+    """the arch of a board of the family's list (arm/ in front: arch/arm's)"""
+    for arch, vendor, _ in entries(family) if family in FAMILIES else []:
+        if board.startswith(("arm/" if arch == "arm" else "") + vendor + "/"):
+            return arch
+    return "?"
+
+
 def composites(makefile):
     """[(name, [parts])] of "X-dtbs := a.dtb b.dtbo ..." lines"""
     if not os.path.isfile(makefile):
@@ -119,12 +145,14 @@ def boards(family, ksrc):
 
 
 def expand(names):
-    """family and group names -> families, in order, once each"""
+    """family and group names -> [(family, arch or None)], in order, once
+    each; the arch groups keep only their arch's boards of a family on both"""
     out = []
     for n in names:
         for f in GROUPS.get(n, [n]):
-            if f not in out:
-                out.append(f)
+            e = (f, n if n in ("arm", "arm64") else None)
+            if e not in out:
+                out.append(e)
     return out
 
 
@@ -240,14 +268,16 @@ def summary(outdir, listfile):
 
 def list_cmd(a):
     ksrc = os.environ.get("KSRC", "")
-    fams = expand(a.family or list(FAMILIES))
-    for fam in fams:
+    seen = set()
+    for fam, arch in expand(a.family or list(FAMILIES)):
         if fam not in FAMILIES:
             print("pincheck boards: unknown family %s (families: %s; groups: %s)"
                   % (fam, ", ".join(FAMILIES), ", ".join(GROUPS)), file=sys.stderr)
             return 2
         for b in boards(fam, ksrc):
-            print(fam, b)
+            if (fam, b) not in seen and arch in (None, board_arch(fam, b)):
+                seen.add((fam, b))
+                print(fam, b)
     return 0
 
 

@@ -23,7 +23,9 @@ log (who could not claim which pin) and the windows through /dev/mem.
 		fields = <window offset width mask expected debugfs-kind>...;
 		field-names = "mux", ...;
 		writers = <n consumer...>... (per field, the consumer-N whose
-		states write it); };
+		states write it);
+		field-ctls = <c>... (only when a field is in another
+		controller's window: the controller of each field); };
 	consumer-N { path, dev, hog (empty), expect = "default" (absent: no
 		state), note = what the table says when the state is as
 		expected; finding (empty: not ok even then: a state never
@@ -142,6 +144,9 @@ def add_plan(outdir, board_dtb, virt_dtb):
             cells += [f["window"], f["offset"], f["width"], f["mask"] & 0xFFFFFFFF,
                       f["expected"], verdict.DEBUGFS_KINDS[f["debugfs_kind"]]]
         n.set_cells("fields", cells)
+        if any(f.get("ctl") for f in r["fields"]):
+            n.set_cells("field-ctls", [ctl_index[f.get("ctl") or r["controller"]]
+                                       for f in r["fields"]])
         n.set_strings("field-names", [f["field"] for f in r["fields"]])
     consumers = plan_order(res["plan"], res["consumers"])
     index = {c["path"]: i for i, c in enumerate(consumers)}

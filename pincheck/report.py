@@ -288,10 +288,13 @@ def rehearsed_board(d):
         mux = [f for f in r["fields"] if f["field"] == "mux"]
         pad = [f for f in r["fields"] if f["field"] == "padconf"]
         fam = family.get(r["controller"], {}).get("family")
-        if mux and fam == "imx":
-            # i.MX IOMUXC: MUX_MODE is [2:0], SION bit 4
+        if mux and fam == "imx" and mux[0]["mask"] != 0xFFFFFFFF:
+            # SHARE_MUX_CONF_REG (VF610, 7ULP, 8ULP): the field is the mode
+            p["function"] = "ALT%d" % mux[0]["expected"]
+        elif mux and fam == "imx":
+            # i.MX IOMUXC: MUX_MODE is [2:0] ([3:0] on i.MX9), SION bit 4
             m = mux[0]["expected"]
-            p["function"] = "ALT%d%s" % (m & 7, " SION" if m & 0x10 else "")
+            p["function"] = "ALT%d%s" % (m & 0xf, " SION" if m & 0x10 else "")
         elif mux:
             p["function"] = "mux %d" % mux[0]["expected"]
         elif pad:

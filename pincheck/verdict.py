@@ -350,9 +350,13 @@ def evaluate(outdir, board_dtb, planning=False):
     # expected registers: reset plus the applied writes, in order; each
     # pin's fields compared under their masks
     per_reg = {}          # (ctl, window, offset) -> [Applied]
+    pin_ctl = {}          # Applied -> the controller of its pin node
     for a in applied:
         ctl = ctl_of(tree.find(a.node))
-        per_reg.setdefault((ctl.path, a.w.window, a.w.offset), []).append(a)
+        pin_ctl[id(a)] = ctl
+        # a write into another controller's window (Write.ctl)
+        reg_ctl = ctl_by_path.get(a.w.ctl, ctl) if a.w.ctl else ctl
+        per_reg.setdefault((reg_ctl.path, a.w.window, a.w.offset), []).append(a)
     rows = []
     stray = []
     masks = {}            # (ctl, window, word offset) -> bits some write explains
@@ -383,13 +387,14 @@ def evaluate(outdir, board_dtb, planning=False):
                                   "reset": read_reg(ctl.reset[win], off, width),
                                   "registers": got, "expected": val, "why": ws[-1].consumer})
                 continue
-            by_pin.setdefault((cp, pin), []).append((field, off, exp_f, got_f, ws))
+            by_pin.setdefault((pin_ctl[id(ws[-1])].path, pin), []).append(
+                (field, off, exp_f, got_f, ws, cp))
         devs = {a.consumer for a in writes if a.w.pin is not None}
         if len(devs) > 1 and len({(a.w.mask, a.w.value & a.w.mask) for a in writes}) > 1 and \
            len({a.w.mask for a in writes}) == 1:
             last = writes[-1]
             conflicts.append({"controller": cp, "pin": last.w.pin,
-                              "pin_name": pin_name(ctl, last.w.pin),
+                              "pin_name": pin_name(pin_ctl[id(last)], last.w.pin),
                               "register": off, "owner": writes[0].consumer,
                               "owner_node": writes[0].node, "claimant": last.consumer,
                               "claimant_node": last.node, "state": last.state,
@@ -403,7 +408,7 @@ def evaluate(outdir, board_dtb, planning=False):
         last = fields[-1][4][-1]
         row = {"controller": cp, "pin": pin, "name": pin_name(ctl, pin),
                "consumer": last.consumer, "node": last.node, "fields": [], "mismatch": []}
-        for field, off, exp, got, writes in sorted(fields, key=lambda f: f[1]):
+        for field, off, exp, got, writes, reg_cp in sorted(fields, key=lambda f: (f[5] != cp, f[1])):
             dbg = debugfs_value(ctl, pin, field, confs, writes[-1].w.mask)
             w0 = writes[-1].w
             row["fields"].append({"field": field, "offset": off, "expected": exp,
@@ -411,6 +416,8 @@ def evaluate(outdir, board_dtb, planning=False):
                                   "window": w0.window, "mask": w0.mask, "width": w0.width,
                                   "debugfs_kind": debugfs_kind(ctl, field),
                                   "set_by": [[w.consumer, w.state, w.node] for w in writes]})
+            if reg_cp != cp:
+                row["fields"][-1]["ctl"] = reg_cp     # in another controller's window
             if got != exp:
                 row["mismatch"].append("%s: registers=%#x, expected=%#x" % (field, got, exp))
             if dbg is not None and dbg != exp:
@@ -463,7 +470,7 @@ def read_reg(buf, off, width):
 # names the kind of each of its fields (Family.debugfs_kind), the readers
 # below are the protocol, in the order of the codes.
 DEBUGFS_KINDS = {None: 0, "imx-conf": 1, "sunxi-drive": 2, "sunxi-pull": 3,
-                 "pinctrl-single": 4}
+                 "pinctrl-single": 4, "imx1-conf": 5}
 
 
 def debugfs_kind(ctl, field):
@@ -473,19 +480,30 @@ def debugfs_kind(ctl, field):
     return kind
 
 
-def _read_hex_conf(ctl, pin, confs):
-    # pinconf-pins: "pin N (NAME): 0x..."
+def _under(v, mask):
+    return (v & mask) >> ((mask & -mask).bit_length() - 1) if mask else None
+
+
+def _read_hex_conf(ctl, pin, confs, mask):
+    # pinconf-pins: "pin N (NAME): 0x...": the pad register (with
+    # SHARE_MUX_CONF_REG the mux bits in it too), the field under its mask
+    v = confs.get(pin)
+    return _under(int(v, 16), mask) if v and v.startswith("0x") else None
+
+
+def _read_imx1_conf(ctl, pin, confs, mask):
+    # imx1_pinconf_dbg_show(): the pin's PUEN bit itself
     v = confs.get(pin)
     return int(v, 16) if v and v.startswith("0x") else None
 
 
-def _read_sunxi_drive(ctl, pin, confs):
+def _read_sunxi_drive(ctl, pin, confs, mask):
     # "input bias pull up, output drive strength (40 mA)"
     m = re.search(r"output drive strength \((\d+) mA\)", confs.get(pin) or "")
     return int(m.group(1)) // 10 - 1 if m else None
 
 
-def _read_sunxi_pull(ctl, pin, confs):
+def _read_sunxi_pull(ctl, pin, confs, mask):
     v = confs.get(pin) or ""
     for code, text in ((1, "input bias pull up"), (2, "input bias pull down"),
                        (0, "input bias disabled")):
@@ -501,21 +519,20 @@ def _read_pins_value(ctl, pin, confs, mask):
     t = ctl.guest_pins.get(pin, ("", ""))[1].split()
     if "pinctrl-single" in t:
         i = t.index("pinctrl-single")
-        if i >= 2 and re.fullmatch(r"[0-9a-f]+", t[i - 1]) and mask:
-            return (int(t[i - 1], 16) & mask) >> ((mask & -mask).bit_length() - 1)
+        if i >= 2 and re.fullmatch(r"[0-9a-f]+", t[i - 1]):
+            return _under(int(t[i - 1], 16), mask)
     return None
 
 
 DEBUGFS_READERS = {"imx-conf": _read_hex_conf, "sunxi-drive": _read_sunxi_drive,
-                   "sunxi-pull": _read_sunxi_pull, "pinctrl-single": _read_pins_value}
+                   "sunxi-pull": _read_sunxi_pull, "pinctrl-single": _read_pins_value,
+                   "imx1-conf": _read_imx1_conf}
 
 
 def debugfs_value(ctl, pin, field, confs, mask=0xFFFFFFFF):
     """the kernel's own read-back of a field, where debugfs shows it"""
     kind = debugfs_kind(ctl, field)
-    if kind == "pinctrl-single":
-        return _read_pins_value(ctl, pin, confs, mask)
-    return DEBUGFS_READERS[kind](ctl, pin, confs) if kind else None
+    return DEBUGFS_READERS[kind](ctl, pin, confs, mask) if kind else None
 
 
 def why_failed(dmesg, c, claims, dev_path, where):

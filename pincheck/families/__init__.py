@@ -10,14 +10,15 @@ import re
 
 from .base import POISON, Family, Write  # noqa: F401  (the package's interface)
 from .imx import IMX
+from .imx1 import IMX1
 from .pinctrl_single import PinctrlSingle
 from .sunxi import Sunxi
 from .tlmm import TLMM
 from .vsoc import VSOC
 
-# the families matched by compatible alone first: sunxi and TLMM read the
-# tree's driver tables (KSRC) to match
-FAMILIES = [VSOC(), IMX(), PinctrlSingle(), Sunxi(), TLMM()]
+# VSOC, matched by compatible alone, first: the others read the tree's
+# driver tables (KSRC) to match
+FAMILIES = [VSOC(), IMX(), IMX1(), PinctrlSingle(), Sunxi(), TLMM()]
 
 # Known pin controllers that the rehearsal cannot move into a window, and
 # why (matched on a compatible's tail).
@@ -51,6 +52,17 @@ def kconfig_symbol(path):
         if obj in m.group(2).split():
             return m.group(1)
     return None
+
+
+def image_builds(path):
+    """whether the image builds the driver source at path in (True when
+    that is not known)"""
+    cfg = os.environ.get("IMAGE_CONFIG")
+    sym = kconfig_symbol(path) if cfg and os.path.isfile(cfg) else None
+    if not sym:
+        return True
+    with open(cfg) as f:
+        return bool(re.search(r"^%s=y$" % sym, f.read(), re.M))
 
 
 def missing_symbol(fam, node):

@@ -3,9 +3,11 @@
 controller, what its probe needs on QEMU virt, what its registers hold at
 reset, and what the mainline driver writes for a pin node.
 
-A write is Write(window, offset, value, mask, pin, field): the driver puts
-(old & ~mask) | (value & mask) at byte offset of the controller's window
-number `window` (its reg entry).  Expected register contents are the reset
+A write is Write(window, offset, value, mask, width, pin, field[, ctl]):
+the driver puts (old & ~mask) | (value & mask) at byte offset of the
+controller's window number `window` (its reg entry); ctl, when given, is
+the DT path of another moved controller whose window it is (the i.MX7D
+LPSR iomuxc writes its select-input registers into the main iomuxc's).  Expected register contents are the reset
 image with the writes of every applied setting replayed in the core's
 order.
 """
@@ -13,7 +15,7 @@ order.
 import struct
 from collections import namedtuple
 
-Write = namedtuple("Write", "window offset value mask width pin field")
+Write = namedtuple("Write", "window offset value mask width pin field ctl", defaults=(None,))
 
 
 class Family:
@@ -53,6 +55,10 @@ class Family:
     def reset_word(self, window, offset):
         """the 32-bit word at `offset` of window `window` before the boot"""
         return 0
+
+    def companions(self, node, by_ph):
+        """other pin controller nodes the probe of this one needs moved too"""
+        return []
 
     def reset_image(self, ctrl, window, size):
         """the bytes of window `window` before the boot (reset_word by word)"""
