@@ -126,7 +126,7 @@ cl=$TOP/tests/rehearse/am335x-boneblack-clash.dts
 "$TOP/scripts/rehearse.sh" --quiet "$cl" >/dev/null 2>&1
 h=$BUILD/rehearse/am335x-boneblack-clash/verdict.ktap
 if [ -s "$h" ]; then
-	through_lava arm32-clash "$out/arm32/am335x-boneblack-clash" "$h" consumer_clash_led
+	through_lava arm32-clash "$out/arm32/am335x-boneblack-clash" "$h" consumer__clash_led
 else
 	fail "lava-arm32-clash-direct" "the direct rehearsal left no verdict.ktap"
 fi
