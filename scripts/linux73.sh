@@ -1,0 +1,293 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The mainline side of the kernel series: Debian's linux-source-7.3 from
+# trixie-backports, pinned in kernel/mainline/BASE, unpacked into a git tree
+# of its own, and the sets of kernel/mainline/<NN-set>/ checked on it. The
+# 6.12 product series (kernel/series, scripts/kernel.sh) is not touched.
+#
+#   scripts/linux73.sh fetch         the pinned .deb into the cache (apt with a
+#                                    private sources list and state)
+#   scripts/linux73.sh tree          fetch, then unpack into a git tree tagged
+#                                    pristine-7.3
+#   scripts/linux73.sh check [SET]   every set (or SET): git am on a fresh
+#                                    branch of pristine-7.3, checkpatch.pl
+#                                    --strict per patch, kernel-doc -none on
+#                                    the files it touches
+#   scripts/linux73.sh build [SET]   the end state of each set, arm64 W=1,
+#                                    the objects of the touched files only,
+#                                    niced and under the kernel build lock
+#   scripts/linux73.sh path          print the tree
+#   scripts/linux73.sh latest        what the suite has now (moving the pin)
+#
+# Everything lives in $VSOC_CACHE (apt/, linux-7.3/, out-7.3/). Nothing of
+# the machine's own apt configuration is changed: apt reads only the private
+# list, and "apt-get update" refreshes only that list's indexes.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+MAIN=$TOP/kernel/mainline
+PIN=$MAIN/BASE
+APTDIR=$CACHE/apt
+DEBS=$CACHE/debs
+SRC73=$CACHE/linux-7.3
+OUT73=$CACHE/out-7.3
+
+pin() { sed -n "s/^$1 //p" "$PIN"; }
+PKG=$(pin package)
+VERSION=$(pin version)
+SHA256=$(pin sha256)
+SUITE=$(pin suite)
+[ -n "$PKG" ] && [ -n "$VERSION" ] && [ -n "$SHA256" ] && [ -n "$SUITE" ] ||
+	die "$PIN must name package, version, sha256 and suite"
+DEB=$DEBS/${PKG}_${VERSION//:/%3a}_all.deb
+
+git73() { git -C "$SRC73" -c core.autocrlf=false -c gc.auto=0 "$@"; }
+
+# The mirror the machine itself uses for its own release (bookworm's main
+# archive, not -security or -updates), as apt reads its sources.
+mirror() {
+	local codename
+	codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+	apt-get indextargets --format '$(REPO_URI) $(RELEASE)' 2>/dev/null |
+		awk -v c="$codename" '$2 == c { print $1; exit }' | sed 's:/*$::'
+}
+
+# apt with only the private list, state and cache: the machine's own
+# sources, lists and archives are neither read nor written.
+apt_private() {
+	local cmd=$1
+	shift
+	"$cmd" -o Dir::Etc::sourcelist="$APTDIR/sources.list" \
+		-o Dir::Etc::sourceparts=- \
+		-o Dir::Etc::preferencesparts="$APTDIR/preferences.d" \
+		-o Dir::State="$APTDIR/state" \
+		-o Dir::State::status="$APTDIR/state/status" \
+		-o Dir::Cache="$APTDIR/cache" \
+		-o APT::Architectures::=amd64 \
+		-o Acquire::Languages=none \
+		-o APT::Sandbox::User=root "$@"
+}
+
+apt_setup() {
+	local url
+	url=$(mirror)
+	[ -n "$url" ] || url=http://deb.debian.org/debian
+	mkdir -p "$APTDIR/preferences.d" "$APTDIR/state/lists/partial" \
+		"$APTDIR/cache/archives/partial"
+	touch "$APTDIR/state/status"
+	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $url $SUITE main" \
+		>"$APTDIR/sources.list"
+	msg "linux73: apt-get update of $url $SUITE main (private list)"
+	apt_private apt-get -q update >"$APTDIR/update.log" 2>&1 ||
+		{ cat "$APTDIR/update.log" >&2; die "apt-get update of $url $SUITE failed"; }
+}
+
+# The versions of the package the suite has now, newest first
+suite_versions() {
+	apt_private apt-cache madison "$PKG" 2>/dev/null | awk -F'|' '{ gsub(/ /, "", $2); print $2 }'
+}
+
+fetch() {
+	local have tmp
+	mkdir -p "$DEBS"
+	if [ -f "$DEB" ] && echo "$SHA256  $DEB" | sha256sum -c --status; then
+		return 0
+	fi
+	apt_setup
+	have=$(suite_versions)
+	if ! grep -qxF -- "$VERSION" <<<"$have"; then
+		die "$SUITE no longer has $PKG $VERSION (it has: $(echo $have)); to move the sets, run 'scripts/linux73.sh latest', write its version and sha256 into kernel/mainline/BASE, then 'scripts/linux73.sh check' and refresh the sets that no longer apply"
+	fi
+	tmp=$(mktemp -d "$DEBS/dl.XXXXXX")
+	(cd "$tmp" && apt_private apt-get -q download "$PKG=$VERSION") >"$APTDIR/download.log" 2>&1 ||
+		{ cat "$APTDIR/download.log" >&2; rm -rf "$tmp"; die "apt-get download $PKG=$VERSION failed"; }
+	if ! echo "$SHA256  $(ls "$tmp"/*.deb)" | sha256sum -c --status; then
+		rm -rf "$tmp"
+		die "$PKG $VERSION from $SUITE does not have the pinned sha256 $SHA256"
+	fi
+	mv "$tmp"/*.deb "$DEB"
+	rmdir "$tmp"
+	msg "linux73: $DEB"
+}
+
+latest() {
+	local v
+	apt_setup
+	v=$(suite_versions | head -n 1)
+	[ -n "$v" ] || die "$SUITE has no $PKG"
+	apt_private apt-cache show "$PKG=$v" | awk -v v="$v" '
+		/^SHA256: / { print "version " v; print "sha256 " $2; exit }'
+	[ "$v" = "$VERSION" ] && msg "linux73: the pin ($VERSION) is the newest" || true
+}
+
+# Unpack the pinned package into a git repository: one commit, the tarball as
+# shipped, tag pristine-7.3 (as scripts/kernel.sh tree does for 6.12).
+tree() {
+	local stamp=$SRC73/.git/vsoc-pkg-version
+	if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$VERSION $SHA256" ]; then
+		return 0
+	fi
+	fetch
+	msg "linux73: unpacking $PKG $VERSION into $SRC73"
+	rm -rf "$SRC73"
+	mkdir -p "$SRC73"
+	dpkg-deb --fsys-tarfile "$DEB" |
+		tar -xO "./usr/src/$PKG.tar.xz" |
+		tar -xJ -C "$SRC73" --strip-components=1
+	git73 init -q
+	git73 config user.name "vsoc build"
+	git73 config user.email "vsoc-build@localhost"
+	git73 add -A -f
+	GIT_AUTHOR_DATE='2026-01-01T00:00:00Z' GIT_COMMITTER_DATE='2026-01-01T00:00:00Z' \
+		git73 commit -q -m "$PKG $VERSION as shipped by Debian"
+	git73 tag -f pristine-7.3 >/dev/null
+	echo "$VERSION $SHA256" >"$stamp"
+}
+
+sets() {
+	local s
+	if [ $# -gt 0 ]; then
+		for s in "$@"; do
+			s=${s%/}
+			[ -d "$MAIN/${s##*/}" ] || die "no set kernel/mainline/${s##*/}"
+			echo "${s##*/}"
+		done
+	else
+		(cd "$MAIN" && ls -d [0-9][0-9]-*/ | sed 's:/$::')
+	fi
+}
+
+mails() { ls "$MAIN/$1"/0*.patch | grep -v '/0000-cover-letter\.patch$'; }
+
+# The files of the set's patches that kernel-doc reads (C sources, headers)
+touched() {
+	git73 diff --name-only --diff-filter=AM pristine-7.3 "check/$1" -- '*.c' '*.h'
+}
+
+passes=0 fails=0
+ok() { passes=$((passes + 1)); printf 'ok   %s\n' "$*"; }
+bad() { fails=$((fails + 1)); printf 'FAIL %s\n' "$*"; }
+
+# checkpatch's verdict on one mail: "total: E errors, W warnings, C checks"
+checkpatch() {
+	(cd "$SRC73" && perl scripts/checkpatch.pl --strict --no-tree --quiet \
+		--ignore FILE_PATH_CHANGES "$1") 2>&1 || true
+}
+
+check_set() {
+	local set=$1 m out f n=0 target
+	target=$(cat "$MAIN/$set/TARGET" 2>/dev/null || true)
+	[[ $target == *" 7.3" ]] && ok "$set: TARGET \"$target\"" ||
+		bad "$set: TARGET is \"$target\", not \"<tree> 7.3\""
+	[ -s "$MAIN/$set/0000-cover-letter.patch" ] && ok "$set: cover letter" ||
+		bad "$set: no 0000-cover-letter.patch"
+	git73 checkout -q --detach pristine-7.3
+	git73 branch -f "check/$set" pristine-7.3 >/dev/null
+	git73 checkout -q "check/$set"
+	# shellcheck disable=SC2046
+	if git73 -c user.name=check -c user.email=check@localhost am -q --whitespace=error-all \
+		$(mails "$set") >"$OUT73/$set.am.log" 2>&1; then
+		n=$(mails "$set" | wc -l)
+		ok "$set: $n patches git am on pristine-7.3"
+	else
+		git73 am --abort >/dev/null 2>&1 || true
+		bad "$set: git am on pristine-7.3 failed: $(head -n 3 "$OUT73/$set.am.log" | tr '\n' ' ')"
+		return 0
+	fi
+	for m in $(mails "$set"); do
+		out=$(checkpatch "$m")
+		if [ -z "$out" ]; then
+			ok "$set: checkpatch --strict clean: ${m##*/}"
+		else
+			bad "$set: checkpatch --strict ${m##*/}: $(grep -E '^(ERROR|WARNING|CHECK)' <<<"$out" | head -n 3 | tr '\n' ' ')"
+			printf '%s\n' "$out" >"$OUT73/$set.${m##*/}.checkpatch"
+		fi
+	done
+	for f in $(touched "$set"); do
+		out=$(cd "$SRC73" && perl scripts/kernel-doc -none -Wall "$f" 2>&1 || true)
+		# kernel-doc of the pristine file: only what the set adds counts
+		if [ -z "$out" ]; then
+			ok "$set: kernel-doc -none -Wall clean: $f"
+		else
+			local before
+			before=$(cd "$SRC73" && git73 show "pristine-7.3:$f" >"$OUT73/kdoc.c" 2>/dev/null &&
+				perl scripts/kernel-doc -none -Wall "$OUT73/kdoc.c" 2>&1 | wc -l || echo 0)
+			if [ "$(wc -l <<<"$out")" -le "$before" ]; then
+				ok "$set: kernel-doc: $f has no warning the set adds ($before before)"
+			else
+				bad "$set: kernel-doc $f: $(head -n 2 <<<"$out" | tr '\n' ' ')"
+			fi
+		fi
+	done
+}
+
+check() {
+	local s
+	tree
+	mkdir -p "$OUT73"
+	for s in $(sets "$@"); do
+		check_set "$s"
+	done
+	git73 checkout -q --detach pristine-7.3
+	echo "$passes passed, $fails failed"
+	[ "$fails" = 0 ]
+}
+
+# One kernel build at a time on this machine: the lock of scripts/kernel.sh
+build_lock() {
+	exec 9>"${VSOC_BUILD_LOCK:-/tmp/vsoc-kernel-build.lock}"
+	if ! flock -n 9; then
+		msg "linux73: waiting for another kernel build to finish"
+		flock 9
+	fi
+}
+
+kmake73() {
+	nice -n 19 make -C "$SRC73" O="$OUT73/build" ARCH=arm64 CROSS_COMPILE="$CROSS" \
+		CC="ccache ${CROSS}gcc" HOSTCC="ccache gcc" -j"$JOBS" "$@"
+}
+
+# The end state of each set, W=1: defconfig plus what the touched files
+# need, then only their objects (a whole Image is not needed to see a
+# warning in a file a set changes).
+build() {
+	local s objs f log
+	tree
+	mkdir -p "$OUT73/build"
+	build_lock
+	for s in $(sets "$@"); do
+		git73 rev-parse -q --verify "check/$s" >/dev/null ||
+			{ check "$s" >/dev/null || true; }
+		git73 checkout -q "check/$s"
+		log=$OUT73/$s.build.log
+		kmake73 defconfig >"$log" 2>&1
+		"$SRC73/scripts/config" --file "$OUT73/build/.config" \
+			-e PINCTRL_SINGLE -e PINCTRL_IMX8MM -e REGMAP_MMIO -e KUNIT \
+			-e PINCTRL_KUNIT_TEST -e DEBUG_FS -e GPIOLIB -e OF
+		kmake73 olddefconfig >>"$log" 2>&1
+		objs=$(touched "$s" | sed -n 's/\.c$/.o/p' | tr '\n' ' ')
+		[ -n "$objs" ] || { ok "$s: no C file to build"; continue; }
+		# shellcheck disable=SC2086
+		if kmake73 W=1 $objs >>"$log" 2>&1 && ! grep -qE '(warning|error):' "$log"; then
+			ok "$s: W=1 arm64 build of $objs without warnings"
+		else
+			bad "$s: W=1 build: $(grep -E '(warning|error):' "$log" | head -n 3 | tr '\n' ' ')"
+		fi
+	done
+	git73 checkout -q --detach pristine-7.3
+	echo "$passes passed, $fails failed"
+	[ "$fails" = 0 ]
+}
+
+cmd=${1:-check}
+shift || true
+case "$cmd" in
+fetch) fetch ;;
+tree) tree ;;
+check) check "$@" ;;
+build) build "$@" ;;
+path) echo "$SRC73" ;;
+latest) latest ;;
+*) die "unknown command $cmd" ;;
+esac
