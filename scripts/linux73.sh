@@ -264,36 +264,63 @@ kmake73() {
 		CC="ccache ${CROSS}gcc" HOSTCC="ccache gcc" -j"$JOBS" "$@"
 }
 
-# The end state of each set, W=1: defconfig plus what the touched files
-# need, then only their objects (a whole Image is not needed to see a
-# warning in a file a set changes).
+# The end state of each set, W=1: defconfig plus the drivers the sets touch,
+# then only the objects of the C files a set changes, and the DTBs of the
+# device trees it changes (with CHECK_DTBS when dt-schema is there): a whole
+# Image is not needed to see a warning in a file a set changes. Only
+# warnings in the set's own files count.
 build() {
-	local s objs f log
+	local s objs dtbs f log files check_dtbs=
 	tree
 	mkdir -p "$OUT73/build"
+	command -v dt-validate >/dev/null && check_dtbs=CHECK_DTBS=y
 	build_lock
 	for s in $(sets "$@"); do
 		git73 rev-parse -q --verify "check/$s" >/dev/null ||
 			{ check "$s" >/dev/null || true; }
 		git73 checkout -q "check/$s"
 		log=$OUT73/$s.build.log
-		kmake73 defconfig >"$log" 2>&1
-		"$SRC73/scripts/config" --file "$OUT73/build/.config" \
-			-e PINCTRL_SINGLE -e PINCTRL_IMX8MM -e REGMAP_MMIO -e KUNIT \
-			-e PINCTRL_KUNIT_TEST -e DEBUG_FS -e GPIOLIB -e OF
-		kmake73 olddefconfig >>"$log" 2>&1
+		if [ ! -f "$OUT73/build/.config" ]; then
+			kmake73 defconfig >"$log" 2>&1
+			"$SRC73/scripts/config" --file "$OUT73/build/.config" \
+				-e COMPILE_TEST -e PINCTRL_SINGLE -e PINCTRL_IMX8MM \
+				-e REGMAP_MMIO -e DEBUG_FS -e GPIOLIB -e OF \
+				-e PINCTRL_SM4450 -e PINCTRL_NPCM7XX \
+				-e PINCTRL_NPCM8XX -e PINCTRL_WPCM450
+			kmake73 olddefconfig >>"$log" 2>&1
+		fi
 		objs=$(touched "$s" | sed -n 's/\.c$/.o/p' | tr '\n' ' ')
-		[ -n "$objs" ] || { ok "$s: no C file to build"; continue; }
+		dtbs=$(dtbs_of "$s" | tr '\n' ' ')
+		files=$(git73 diff --name-only pristine-7.3 "check/$s" | tr '\n' '|')
+		files=${files%|}
+		[ -n "$objs$dtbs" ] || { ok "$s: nothing to build"; continue; }
+		[ -z "$dtbs" ] || files="$files|$(tr ' ' '|' <<<"${dtbs% }")"
 		# shellcheck disable=SC2086
-		if kmake73 W=1 $objs >>"$log" 2>&1 && ! grep -qE '(warning|error):' "$log"; then
-			ok "$s: W=1 arm64 build of $objs without warnings"
+		if kmake73 W=1 $objs >>"$log" 2>&1 &&
+		   { [ -z "$dtbs" ] || kmake73 W=1 $check_dtbs $dtbs >>"$log" 2>&1; } &&
+		   ! grep -iE 'warning|error' "$log" | grep -qE "$files"; then
+			ok "$s: W=1 arm64 build without warnings: $objs$dtbs${check_dtbs:+ (dt-schema checked)}"
 		else
-			bad "$s: W=1 build: $(grep -E '(warning|error):' "$log" | head -n 3 | tr '\n' ' ')"
+			bad "$s: W=1 build: $(grep -iE 'warning|error' "$log" | grep -E "$files" | head -n 3 | tr '\n' ' ') (see $log)"
 		fi
 	done
 	git73 checkout -q --detach pristine-7.3
 	echo "$passes passed, $fails failed"
 	[ "$fails" = 0 ]
+}
+
+# The arm64 DTBs built from a device tree file that set $1 changes
+dtbs_of() {
+	local f dir base
+	for f in $(git73 diff --name-only pristine-7.3 "check/$1" -- 'arch/arm64/boot/dts/*'); do
+		dir=${f%/*}
+		base=${f##*/}
+		case $base in
+		*.dts) echo "${f#arch/arm64/boot/dts/}" | sed 's/\.dts$/.dtb/' ;;
+		*.dtsi) grep -l "#include \"$base\"" "$SRC73/$dir"/*.dts 2>/dev/null |
+			sed "s:^$SRC73/arch/arm64/boot/dts/::; s/\.dts\$/.dtb/" ;;
+		esac
+	done | sort -u
 }
 
 # Write kernel/mainline/SET/ from branch set/SET of the tree (pristine-7.3..):
