@@ -141,6 +141,8 @@ tree() {
 	git73 init -q
 	git73 config user.name "vsoc build"
 	git73 config user.email "vsoc-build@localhost"
+	# no background gc on a loaded machine; the tree is rebuilt, not kept
+	git73 config gc.auto 0
 	git73 add -A -f
 	GIT_AUTHOR_DATE='2026-01-01T00:00:00Z' GIT_COMMITTER_DATE='2026-01-01T00:00:00Z' \
 		git73 commit -q -m "$PKG $VERSION as shipped by Debian"
