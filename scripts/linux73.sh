@@ -30,7 +30,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 MAIN=$TOP/kernel/mainline
-PIN=$MAIN/BASE
+PIN=${LINUX73_BASE:-$MAIN/BASE}	# another pin file, for a trial
 APTDIR=$CACHE/apt
 DEBS=$CACHE/debs
 SRC73=$CACHE/linux-7.3
@@ -51,7 +51,7 @@ git73() { git -C "$SRC73" -c core.autocrlf=false -c gc.auto=0 "$@"; }
 # archive, not -security or -updates), as apt reads its sources.
 mirror() {
 	local codename
-	codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+	codename=$(sed -n 's/^VERSION_CODENAME=//p' /etc/os-release)
 	apt-get indextargets --format '$(REPO_URI) $(RELEASE)' 2>/dev/null |
 		awk -v c="$codename" '$2 == c { print $1; exit }' | sed 's:/*$::'
 }
@@ -100,7 +100,7 @@ fetch() {
 	apt_setup
 	have=$(suite_versions)
 	if ! grep -qxF -- "$VERSION" <<<"$have"; then
-		die "$SUITE no longer has $PKG $VERSION (it has: $(echo $have)); to move the sets, run 'scripts/linux73.sh latest', write its version and sha256 into kernel/mainline/BASE, then 'scripts/linux73.sh check' and refresh the sets that no longer apply"
+		die "$SUITE no longer has $PKG $VERSION (it has: $(tr '\n' ' ' <<<"$have")); to move the sets, run 'scripts/linux73.sh latest', write its version and sha256 into kernel/mainline/BASE, then 'scripts/linux73.sh check' and refresh the sets that no longer apply"
 	fi
 	tmp=$(mktemp -d "$DEBS/dl.XXXXXX")
 	(cd "$tmp" && apt_private apt-get -q download "$PKG=$VERSION") >"$APTDIR/download.log" 2>&1 ||
