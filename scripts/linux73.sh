@@ -163,7 +163,13 @@ sets() {
 	fi
 }
 
-mails() { ls "$MAIN/$1"/0*.patch | grep -v '/0000-cover-letter\.patch$'; }
+# The mails of set $1 without its cover letter, in order
+mails() {
+	local m
+	for m in "$MAIN/$1"/0*.patch; do
+		[ "${m##*/}" = 0000-cover-letter.patch ] || echo "$m"
+	done
+}
 
 # The files of the set's patches that kernel-doc reads (C sources, headers)
 touched() {
@@ -272,7 +278,7 @@ kmake73() {
 # Image is not needed to see a warning in a file a set changes. Only
 # warnings in the set's own files count.
 build() {
-	local s objs dtbs f log files check_dtbs= schema_note
+	local s objs dtbs f log files check_dtbs='' schema_note
 	tree
 	mkdir -p "$OUT73/build"
 	schema_note=$(dtschema_note)
