@@ -17,6 +17,10 @@
 #                                                 nodes and states, each
 #                                                 booted and judged
 #   make series                                   upstream series in build/series
+#   make series-check [SET=NN-name]               the mainline sets of
+#                                                 kernel/mainline/ on Linux 7.3:
+#                                                 git am, checkpatch, kernel-doc
+#   make series-build [SET=NN-name]               and a W=1 arm64 build of each
 #   make bench [COLD=1]                           benchmarks in build/bench
 #                                                 (informational, never fail)
 #   make rehearse BOARD=freescale/imx8mm-evk      a real board of the kernel
@@ -76,6 +80,7 @@ VERIFY_HDR  := $(addprefix checker/,verify.h vsoc-datasheet.h util.h)
 REHEARSE_KTAP_SRC := $(addprefix checker/,rehearse-ktap.c rehearse-debugfs.c rehearse-klog.c util.c)
 
 .PHONY: all deps kernel initramfs tools dtb fit run test test-debug stress fuzz series bench report clean \
+	series-check series-build \
 	rehearse rehearse-all bench-rehearse lava
 
 all: kernel initramfs tools
@@ -235,6 +240,16 @@ report: $(BUILD)/vsoc-verify
 
 series: deps
 	@scripts/kernel.sh series $(BUILD)/series
+
+# The mainline sets of kernel/mainline/ on the pinned Linux 7.3
+# (scripts/linux73.sh): each applied with git am on a fresh branch of
+# pristine-7.3, checkpatch --strict, kernel-doc; series-build adds a W=1
+# arm64 build of each set's files (SET=01-pinctrl-fixes for one set)
+series-check:
+	@scripts/linux73.sh check $(SET)
+
+series-build:
+	@scripts/linux73.sh build $(SET)
 
 clean:
 	rm -rf $(BUILD)

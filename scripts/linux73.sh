@@ -1,0 +1,428 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The mainline side of the kernel series: Debian's linux-source-7.3 from
+# trixie-backports, pinned in kernel/mainline/BASE, unpacked into a git tree
+# of its own, and the sets of kernel/mainline/<NN-set>/ checked on it. The
+# 6.12 product series (kernel/series, scripts/kernel.sh) is not touched.
+#
+#   scripts/linux73.sh fetch         the pinned .deb into the cache (apt with a
+#                                    private sources list and state)
+#   scripts/linux73.sh tree          fetch, then unpack into a git tree tagged
+#                                    pristine-7.3
+#   scripts/linux73.sh check [SET]   every set (or SET): git am on a fresh
+#                                    branch of pristine-7.3, checkpatch.pl
+#                                    --strict per patch, kernel-doc -none on
+#                                    the files it touches
+#   scripts/linux73.sh build [SET]   the end state of each set, arm64 W=1,
+#                                    the objects of the touched files only,
+#                                    niced and under the kernel build lock
+#   scripts/linux73.sh export SET    write kernel/mainline/SET/ from branch
+#                                    set/SET of the tree (format-patch -n,
+#                                    cover letter kept)
+#   scripts/linux73.sh path          print the tree
+#   scripts/linux73.sh latest        what the suite has now (moving the pin)
+#
+# Everything lives in $VSOC_CACHE (apt/, linux-7.3/, out-7.3/). Nothing of
+# the machine's own apt configuration is changed: apt reads only the private
+# list, and "apt-get update" refreshes only that list's indexes.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+MAIN=$TOP/kernel/mainline
+PIN=${LINUX73_BASE:-$MAIN/BASE}	# another pin file, for a trial
+APTDIR=$CACHE/apt
+DEBS=$CACHE/debs
+SRC73=$CACHE/linux-7.3
+OUT73=$CACHE/out-7.3
+
+pin() { sed -n "s/^$1 //p" "$PIN"; }
+PKG=$(pin package)
+VERSION=$(pin version)
+SHA256=$(pin sha256)
+SUITE=$(pin suite)
+[ -n "$PKG" ] && [ -n "$VERSION" ] && [ -n "$SHA256" ] && [ -n "$SUITE" ] ||
+	die "$PIN must name package, version, sha256 and suite"
+DEB=$DEBS/${PKG}_${VERSION//:/%3a}_all.deb
+
+git73() { git -C "$SRC73" -c core.autocrlf=false -c gc.auto=0 "$@"; }
+
+# The mirror the machine itself uses for its own release (bookworm's main
+# archive, not -security or -updates), as apt reads its sources.
+mirror() {
+	local codename
+	codename=$(sed -n 's/^VERSION_CODENAME=//p' /etc/os-release)
+	apt-get indextargets --format '$(REPO_URI) $(RELEASE)' 2>/dev/null |
+		awk -v c="$codename" '$2 == c { print $1; exit }' | sed 's:/*$::'
+}
+
+# apt with only the private list, state and cache: the machine's own
+# sources, lists and archives are neither read nor written.
+apt_private() {
+	local cmd=$1
+	shift
+	"$cmd" -o Dir::Etc::sourcelist="$APTDIR/sources.list" \
+		-o Dir::Etc::sourceparts=- \
+		-o Dir::Etc::preferencesparts="$APTDIR/preferences.d" \
+		-o Dir::State="$APTDIR/state" \
+		-o Dir::State::status="$APTDIR/state/status" \
+		-o Dir::Cache="$APTDIR/cache" \
+		-o APT::Architectures::=amd64 \
+		-o Acquire::Languages=none \
+		-o APT::Sandbox::User=root "$@"
+}
+
+apt_setup() {
+	local url
+	url=$(mirror)
+	[ -n "$url" ] || url=http://deb.debian.org/debian
+	mkdir -p "$APTDIR/preferences.d" "$APTDIR/state/lists/partial" \
+		"$APTDIR/cache/archives/partial"
+	touch "$APTDIR/state/status"
+	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $url $SUITE main" \
+		>"$APTDIR/sources.list"
+	msg "linux73: apt-get update of $url $SUITE main (private list)"
+	apt_private apt-get -q update >"$APTDIR/update.log" 2>&1 ||
+		{ cat "$APTDIR/update.log" >&2; die "apt-get update of $url $SUITE failed"; }
+}
+
+# The versions of the package the suite has now, newest first
+suite_versions() {
+	apt_private apt-cache madison "$PKG" 2>/dev/null | awk -F'|' '{ gsub(/ /, "", $2); print $2 }'
+}
+
+fetch() {
+	local have tmp
+	mkdir -p "$DEBS"
+	if [ -f "$DEB" ] && echo "$SHA256  $DEB" | sha256sum -c --status; then
+		return 0
+	fi
+	apt_setup
+	have=$(suite_versions)
+	if ! grep -qxF -- "$VERSION" <<<"$have"; then
+		die "$SUITE no longer has $PKG $VERSION (it has: $(tr '\n' ' ' <<<"$have")); to move the sets, run 'scripts/linux73.sh latest', write its version and sha256 into kernel/mainline/BASE, then 'scripts/linux73.sh check' and refresh the sets that no longer apply"
+	fi
+	tmp=$(mktemp -d "$DEBS/dl.XXXXXX")
+	(cd "$tmp" && apt_private apt-get -q download "$PKG=$VERSION") >"$APTDIR/download.log" 2>&1 ||
+		{ cat "$APTDIR/download.log" >&2; rm -rf "$tmp"; die "apt-get download $PKG=$VERSION failed"; }
+	if ! echo "$SHA256  $(ls "$tmp"/*.deb)" | sha256sum -c --status; then
+		rm -rf "$tmp"
+		die "$PKG $VERSION from $SUITE does not have the pinned sha256 $SHA256"
+	fi
+	mv "$tmp"/*.deb "$DEB"
+	rmdir "$tmp"
+	msg "linux73: $DEB"
+}
+
+latest() {
+	local v
+	apt_setup
+	v=$(suite_versions | head -n 1)
+	[ -n "$v" ] || die "$SUITE has no $PKG"
+	apt_private apt-cache show "$PKG=$v" | awk -v v="$v" '
+		/^SHA256: / { print "version " v; print "sha256 " $2; exit }'
+	[ "$v" = "$VERSION" ] && msg "linux73: the pin ($VERSION) is the newest" || true
+}
+
+# Unpack the pinned package into a git repository: one commit, the tarball as
+# shipped, tag pristine-7.3 (as scripts/kernel.sh tree does for 6.12).
+tree() {
+	local stamp=$SRC73/.git/vsoc-pkg-version
+	if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$VERSION $SHA256" ]; then
+		return 0
+	fi
+	fetch
+	msg "linux73: unpacking $PKG $VERSION into $SRC73"
+	rm -rf "$SRC73"
+	mkdir -p "$SRC73"
+	dpkg-deb --fsys-tarfile "$DEB" |
+		tar -xO "./usr/src/$PKG.tar.xz" |
+		tar -xJ -C "$SRC73" --strip-components=1
+	git73 init -q
+	git73 config user.name "vsoc build"
+	git73 config user.email "vsoc-build@localhost"
+	# no background gc on a loaded machine; the tree is rebuilt, not kept
+	git73 config gc.auto 0
+	git73 add -A -f
+	GIT_AUTHOR_DATE='2026-01-01T00:00:00Z' GIT_COMMITTER_DATE='2026-01-01T00:00:00Z' \
+		git73 commit -q -m "$PKG $VERSION as shipped by Debian"
+	git73 tag -f pristine-7.3 >/dev/null
+	echo "$VERSION $SHA256" >"$stamp"
+}
+
+sets() {
+	local s
+	if [ $# -gt 0 ]; then
+		for s in "$@"; do
+			s=${s%/}
+			[ -d "$MAIN/${s##*/}" ] || die "no set kernel/mainline/${s##*/}"
+			echo "${s##*/}"
+		done
+	else
+		(cd "$MAIN" && ls -d [0-9][0-9]-*/ | sed 's:/$::')
+	fi
+}
+
+# The mails of set $1 without its cover letter, in order
+mails() {
+	local m
+	for m in "$MAIN/$1"/0*.patch; do
+		[ "${m##*/}" = 0000-cover-letter.patch ] || echo "$m"
+	done
+}
+
+# The files of the set's patches that kernel-doc reads (C sources, headers)
+touched() {
+	git73 diff --name-only --diff-filter=AM pristine-7.3 "check/$1" -- '*.c' '*.h'
+}
+
+passes=0 fails=0
+ok() { passes=$((passes + 1)); printf 'ok   %s\n' "$*"; }
+bad() { fails=$((fails + 1)); printf 'FAIL %s\n' "$*"; }
+
+# checkpatch's verdict on one mail, nothing when clean. UNKNOWN_COMMIT_ID is
+# left out: the tree is a tarball without history, where no commit id of a
+# Fixes: tag resolves (each one the sets carry was checked against the
+# list archive, see docs/kernel-series.md)
+checkpatch() {
+	(cd "$SRC73" && perl scripts/checkpatch.pl --strict --no-tree --quiet \
+		--ignore FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID "$1") 2>&1 || true
+}
+
+check_set() {
+	local set=$1 m out f n=0 target
+	target=$(cat "$MAIN/$set/TARGET" 2>/dev/null || true)
+	[[ $target == *" 7.3" ]] && ok "$set: TARGET \"$target\"" ||
+		bad "$set: TARGET is \"$target\", not \"<tree> 7.3\""
+	[ -s "$MAIN/$set/0000-cover-letter.patch" ] && ok "$set: cover letter" ||
+		bad "$set: no 0000-cover-letter.patch"
+	git73 checkout -q --detach pristine-7.3
+	git73 branch -f "check/$set" pristine-7.3 >/dev/null
+	git73 checkout -q "check/$set"
+	# shellcheck disable=SC2046
+	if git73 -c user.name=check -c user.email=check@localhost am -q --whitespace=error-all \
+		$(mails "$set") >"$OUT73/$set.am.log" 2>&1; then
+		n=$(mails "$set" | wc -l)
+		ok "$set: $n patches git am on pristine-7.3"
+	else
+		git73 am --abort >/dev/null 2>&1 || true
+		bad "$set: git am on pristine-7.3 failed: $(head -n 3 "$OUT73/$set.am.log" | tr '\n' ' ')"
+		return 0
+	fi
+	for m in $(mails "$set"); do
+		out=$(checkpatch "$m")
+		if [ -z "$out" ]; then
+			ok "$set: checkpatch --strict clean: ${m##*/}"
+		else
+			bad "$set: checkpatch --strict ${m##*/}: $(grep -E '^(ERROR|WARNING|CHECK)' <<<"$out" | head -n 3 | tr '\n' ' ')"
+			printf '%s\n' "$out" >"$OUT73/$set.${m##*/}.checkpatch"
+		fi
+	done
+	for f in $(touched "$set"); do
+		kdoc_new "$f" >"$OUT73/kdoc.new"
+		if [ ! -s "$OUT73/kdoc.new" ]; then
+			ok "$set: kernel-doc -none -Wall: no warning the set adds to $f"
+		else
+			bad "$set: kernel-doc $f: $(head -n 2 "$OUT73/kdoc.new" | tr '\n' ' ')"
+		fi
+	done
+}
+
+# The kernel-doc -Wall warnings of file $1 on the current branch that the
+# pristine file does not have (line numbers left out of the comparison)
+kdoc_new() {
+	local f=$1 d=$OUT73/kdoc
+	rm -rf "$d"
+	mkdir -p "$d/old/${f%/*}"
+	git73 show "pristine-7.3:$f" >"$d/old/$f" 2>/dev/null || true
+	(cd "$SRC73" && ./scripts/kernel-doc -none -Wall "$f" 2>&1 || true) |
+		sed -E 's/:[0-9]+ / /' | sort >"$d/new.txt"
+	if [ -s "$d/old/$f" ]; then
+		(cd "$d/old" && "$SRC73/scripts/kernel-doc" -none -Wall "$f" 2>&1 || true) |
+			sed -E 's/:[0-9]+ / /' | sort >"$d/old.txt"
+	else
+		: >"$d/old.txt"
+	fi
+	comm -23 "$d/new.txt" "$d/old.txt"
+}
+
+check() {
+	local s
+	tree
+	mkdir -p "$OUT73"
+	for s in $(sets "$@"); do
+		check_set "$s"
+	done
+	git73 checkout -q --detach pristine-7.3
+	echo "$passes passed, $fails failed"
+	[ "$fails" = 0 ]
+}
+
+# One kernel build at a time on this machine: the lock of scripts/kernel.sh
+build_lock() {
+	exec 9>"${VSOC_BUILD_LOCK:-/tmp/vsoc-kernel-build.lock}"
+	if ! flock -n 9; then
+		msg "linux73: waiting for another kernel build to finish"
+		flock 9
+	fi
+}
+
+kmake73() {
+	nice -n 19 make -C "$SRC73" O="$OUT73/build" ARCH=arm64 CROSS_COMPILE="$CROSS" \
+		CC="ccache ${CROSS}gcc" HOSTCC="ccache gcc" -j"$JOBS" "$@"
+}
+
+# The end state of each set, W=1: defconfig plus the drivers the sets touch,
+# then only the objects of the C files a set changes, and the DTBs of the
+# device trees it changes (with CHECK_DTBS when dt-schema is there): a whole
+# Image is not needed to see a warning in a file a set changes. Only
+# warnings in the set's own files count.
+build() {
+	local s objs dtbs f log files check_dtbs='' schema_note
+	tree
+	mkdir -p "$OUT73/build"
+	schema_note=$(dtschema_note)
+	[ -n "$schema_note" ] || check_dtbs=CHECK_DTBS=y
+	build_lock
+	for s in $(sets "$@"); do
+		git73 rev-parse -q --verify "check/$s" >/dev/null ||
+			{ check "$s" >/dev/null || true; }
+		git73 checkout -q "check/$s"
+		log=$OUT73/$s.build.log
+		: >"$log"
+		if [ ! -f "$OUT73/build/.config" ]; then
+			kmake73 defconfig >"$log" 2>&1
+			"$SRC73/scripts/config" --file "$OUT73/build/.config" \
+				-e COMPILE_TEST -e PINCTRL_SINGLE -e PINCTRL_IMX8MM \
+				-e REGMAP_MMIO -e DEBUG_FS -e GPIOLIB -e OF \
+				-e PINCTRL_SM4450 -e PINCTRL_NPCM7XX \
+				-e PINCTRL_NPCM8XX -e PINCTRL_WPCM450
+			kmake73 olddefconfig >>"$log" 2>&1
+		fi
+		objs=$(touched "$s" | sed -n 's/\.c$/.o/p' | tr '\n' ' ')
+		dtbs=$(dtbs_of "$s" | tr '\n' ' ')
+		files=$(git73 diff --name-only pristine-7.3 "check/$s" | tr '\n' '|')
+		files=${files%|}
+		[ -n "$objs$dtbs" ] || { ok "$s: nothing to build"; continue; }
+		[ -z "$dtbs" ] || files="$files|$(tr ' ' '|' <<<"${dtbs% }")"
+		# shellcheck disable=SC2086
+		# (make without a target would build everything)
+		if { [ -z "$objs" ] || kmake73 W=1 $objs >>"$log" 2>&1; } &&
+		   { [ -z "$dtbs" ] || kmake73 W=1 $check_dtbs $dtbs >>"$log" 2>&1; } &&
+		   ! build_warnings "$log" "$files" | grep -q .; then
+			ok "$s: W=1 arm64 build without warnings: $objs$dtbs${dtbs:+${check_dtbs:+ (dt-schema checked)}${schema_note:+ ($schema_note)}}"
+		else
+			bad "$s: W=1 build: $(build_warnings "$log" "$files" | head -n 3 | tr '\n' ' ') (see $log)"
+		fi
+	done
+	git73 checkout -q --detach pristine-7.3
+	echo "$passes passed, $fails failed"
+	[ "$fails" = 0 ]
+}
+
+# Why the DTBs are not checked against the bindings, nothing if they are:
+# CHECK_DTBS needs dt-schema at least at the tree's minimum version.
+dtschema_note() {
+	local have min
+	have=$(dt-validate --version 2>/dev/null || true)
+	min=$(sed -n 's/^DT_SCHEMA_MIN_VERSION = //p' \
+		"$SRC73/Documentation/devicetree/bindings/Makefile")
+	if [ -z "$have" ]; then
+		echo "no dt-schema: bindings not checked"
+	elif [ "$(printf '%s\n' "$min" "$have" | sort -V | head -n 1)" != "$min" ]; then
+		echo "dt-schema $have is older than 7.3's minimum $min: bindings not checked"
+	fi
+}
+
+# The warnings and errors of build log $1 about the files of regex $2. W=1
+# runs scripts/misc-check, which lists every tracked file that a .gitignore
+# ignores: in Debian's tree (its top .gitignore ignores everything) that
+# is every file, not a warning about the set.
+build_warnings() {
+	grep -iE 'warning|error' "$1" | grep -v 'ignored by one of the .gitignore files' |
+		grep -E "$2" || true
+}
+
+# The arm64 DTBs built from a device tree file that set $1 changes
+dtbs_of() {
+	local f dir base
+	for f in $(git73 diff --name-only pristine-7.3 "check/$1" -- 'arch/arm64/boot/dts/*'); do
+		dir=${f%/*}
+		base=${f##*/}
+		case $base in
+		*.dts) echo "${f#arch/arm64/boot/dts/}" | sed 's/\.dts$/.dtb/' ;;
+		*.dtsi) grep -l "#include \"$base\"" "$SRC73/$dir"/*.dts 2>/dev/null |
+			sed "s:^$SRC73/arch/arm64/boot/dts/::; s/\.dts\$/.dtb/" ;;
+		esac
+	done | sort -u
+}
+
+# Write kernel/mainline/SET/ from branch set/SET of the tree (pristine-7.3..):
+# the mails of git format-patch -n with a cover letter. The cover letter's
+# subject, text and To:/Cc: headers are kept from the set's present
+# 0000-cover-letter.patch (a new set: $COVER_SUBJECT, $COVER_TEXT file,
+# $COVER_TO, $COVER_CC).
+export_set() {
+	local set=$1 dir=$MAIN/$1 tmp cover args=() a
+	git73 rev-parse -q --verify "set/$set" >/dev/null || die "no branch set/$set in $SRC73"
+	tmp=$(mktemp -d)
+	cover=$dir/0000-cover-letter.patch
+	if [ -f "$cover" ]; then
+		python3 - "$cover" "$tmp" <<-'EOF'
+		import sys, re
+		s = open(sys.argv[1]).read()
+		head, body = s.split("\n\n", 1)
+		head = re.sub(r"\n[ \t]+", " ", head)
+		subj = re.search(r"^Subject: \[[^]]*\] (.*)$", head, re.M).group(1)
+		hdr = dict(to=[], cc=[])
+		for k in ("To", "Cc"):
+		    for m in re.finditer(r"^%s: (.*)$" % k, head, re.M):
+		        hdr[k.lower()] += [a.strip() for a in m.group(1).split(",") if a.strip()]
+		text = re.split(r"\n\n[^\n]+ \(\d+\):\n", body)[0]
+		open(sys.argv[2] + "/subject", "w").write(subj + "\n")
+		open(sys.argv[2] + "/text", "w").write(text.strip() + "\n")
+		open(sys.argv[2] + "/to", "w").write("".join(a + "\n" for a in hdr["to"]))
+		open(sys.argv[2] + "/cc", "w").write("".join(a + "\n" for a in hdr["cc"]))
+		EOF
+	else
+		[ -n "${COVER_SUBJECT:-}" ] && [ -f "${COVER_TEXT:-}" ] ||
+			die "a new set needs COVER_SUBJECT and a COVER_TEXT file"
+		echo "$COVER_SUBJECT" >"$tmp/subject"
+		cp "$COVER_TEXT" "$tmp/text"
+		tr ',' '\n' <<<"${COVER_TO:-}" >"$tmp/to"
+		tr ',' '\n' <<<"${COVER_CC:-}" >"$tmp/cc"
+	fi
+	while read -r a; do [ -z "$a" ] || args+=("--to=$a"); done <"$tmp/to"
+	while read -r a; do [ -z "$a" ] || args+=("--cc=$a"); done <"$tmp/cc"
+	mkdir -p "$dir"
+	rm -f "$dir"/0*.patch
+	git73 -c core.abbrev=12 -c diff.noprefix=false format-patch -q -n --cover-letter \
+		--no-signature "${args[@]}" -o "$dir" "pristine-7.3..set/$set"
+	# the cover letter's date: the last commit's, so that exporting an
+	# unchanged set changes nothing
+	python3 - "$cover" "$tmp/subject" "$tmp/text" \
+		"$(git73 log -1 --format=%aD "set/$set")" <<-'EOF'
+	import sys, re
+	cover, subj, text, date = sys.argv[1:]
+	s = open(cover).read()
+	s = re.sub(r"^Date: .*$", "Date: " + date, s, count=1, flags=re.M)
+	s = s.replace("*** SUBJECT HERE ***", open(subj).read().strip())
+	s = s.replace("*** BLURB HERE ***", open(text).read().strip())
+	open(cover, "w").write(s)
+	EOF
+	rm -rf "$tmp"
+	msg "linux73: kernel/mainline/$set: $(mails "$set" | wc -l) patches and a cover letter"
+}
+
+cmd=${1:-check}
+shift || true
+case "$cmd" in
+fetch) fetch ;;
+tree) tree ;;
+check) check "$@" ;;
+build) build "$@" ;;
+path) echo "$SRC73" ;;
+export) [ $# -gt 0 ] || die "export SET..."; for s in "$@"; do export_set "${s%/}"; done ;;
+latest) latest ;;
+*) die "unknown command $cmd" ;;
+esac
