@@ -123,8 +123,17 @@ class PinctrlSingle(Family):
         return [Write(0, off, 0, irq, width, None, "wakeup-enable")
                 for off in range(0, self.size(ctrl) - width + 1, width)]
 
+    @staticmethod
+    def cells(node, prop):
+        """the cells of a property, [] when absent, None when it is no
+        whole number of cells (the driver refuses the node then)"""
+        v = node.props.get(prop)
+        if v is None:
+            return []
+        return node.cells(prop) if len(v) % 4 == 0 else None
+
     def rows(self, node, prop, step):
-        c = node.cells(prop) or []
+        c = self.cells(node, prop) or []
         return [c[i:i + step] for i in range(0, len(c) - step + 1, step)]
 
     def row_offsets(self, ctrl, node):
@@ -168,7 +177,7 @@ class PinctrlSingle(Family):
         out = []
         for prop, param in d.prop2 + d.prop4:
             if node.has(prop):
-                out.append((prop, param, node.cells(prop) or []))
+                out.append((prop, param, self.cells(node, prop) or []))
         return out
 
     def claims(self, ctrl, node, mux):
@@ -231,7 +240,7 @@ class PinctrlSingle(Family):
         width, fmask, ncells, bpm = self.geometry(ctrl)
         wbytes = width // 8
         prop = "pinctrl-single,bits" if bpm else "pinctrl-single,pins"
-        c = node.cells(prop)
+        c = self.cells(node, prop)
         out = []
         if not c or len(c) % (ncells + 1):
             return [(prop, "%s is not a list of rows of %d cells" % (prop, ncells + 1))]
