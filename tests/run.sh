@@ -53,7 +53,11 @@ for t in "$cases"/*; do
 	name=${name%.*}
 	kernels=$(sed -n 's/^# kernels: *//p' "$t" | head -n 1)
 	if [ -z "$kernels" ]; then
-		echo "FAIL $name: no \"# kernels: ...\" line in its header"
+		echo "FAIL $name: no \"# kernels: ...\" line in its header" |
+			tee "$logdir/$name.log.out"
+		: >"$logdir/$name.log"
+		printf '%s\t%s\t1\t0\t%s\t%s\n' "$name" "$t" "$logdir/$name.log.out" \
+			"$logdir/$name.log" >>"$ran"
 		failed=$((failed + 1))
 		continue
 	fi

@@ -122,6 +122,8 @@ rc=$?
 if [ $rc != 0 ] && grep -qF 'FAIL x-bare: no "# kernels: ..." line in its header' <<<"$out" &&
    [ "$(tail -n 1 <<<"$out")" = "0 passed, 1 failed" ]; then
 	pass "junit: a case that declares no kernel fails, unrun"
+	check_xml "a case that declares no kernel is a failing testcase in junit.xml" "$work/out2/junit.xml" \
+		'tc == [("x-bare", "x-bare", "no \"# kernels: ...\" line in its header")]'
 else
 	fail junit-undeclared "exit $rc, output: $(tr '\n' '/' <<<"$out")"
 fi
