@@ -436,6 +436,18 @@ def copy_subtree(src, parent, name):
     return dst
 
 
+def write_windows(ctrls, outdir):
+    """OUTDIR/windows.txt, the "name addr size file" lines qemu/run.sh
+    --windows loads, and each window's reset image beside it"""
+    with open(os.path.join(outdir, "windows.txt"), "w") as f:
+        for ctl in ctrls.values():
+            for i, (wname, addr, size, _, _) in enumerate(ctl.windows):
+                img = os.path.join(outdir, wname + ".reset")
+                with open(img, "wb") as r:
+                    r.write(ctl.family.reset_image(ctl, i, size))
+                f.write("%s %#x %#x %s\n" % (wname, addr, size, img))
+
+
 def write_plan(plan, path):
     with open(path, "w") as f:
         json.dump(plan, f, indent=1, sort_keys=True)

@@ -82,13 +82,7 @@ def prepare(name, outdir, fixup=None, include=()):
     plan["sources"] = [os.path.relpath(s, ksrc) if s.startswith(ksrc) else s for s in srcs]
     if fixup:
         plan["fixup"] = os.path.basename(fixup)[:-5] if fixup.endswith(".dtso") else fixup
-    with open(os.path.join(outdir, "windows.txt"), "w") as f:
-        for ctl in ctrls.values():
-            for i, (wname, addr, size, _, _) in enumerate(ctl.windows):
-                img = os.path.join(outdir, wname + ".reset")
-                with open(img, "wb") as r:
-                    r.write(ctl.family.reset_image(ctl, i, size))
-                f.write("%s %#x %#x %s\n" % (wname, addr, size, img))
+    board.write_windows(ctrls, outdir)
     board.write_plan(plan, os.path.join(outdir, "plan.json"))
     vdtb = os.path.join(outdir, "virt.dtb")
     ktap.add_plan(outdir, bdtb, vdtb)

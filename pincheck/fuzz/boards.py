@@ -76,13 +76,7 @@ def rehearse_case(base, tree, ops, outdir):
             if k.startswith("pinctrl-"):
                 copy.props[k] = v
     fdt.write(virt, os.path.join(outdir, "virt.dtb"))
-    with open(os.path.join(outdir, "windows.txt"), "w") as f:
-        for ctl in ctrls.values():
-            for i, (wname, addr, size, _, _) in enumerate(ctl.windows):
-                img = os.path.join(outdir, wname + ".reset")
-                with open(img, "wb") as r:
-                    r.write(ctl.family.reset_image(ctl, i, size))
-                f.write("%s %#x %#x %s\n" % (wname, addr, size, img))
+    rboard.write_windows(ctrls, outdir)
     rboard.write_plan(plan, os.path.join(outdir, "plan.json"))
 
 
