@@ -666,6 +666,13 @@ int main(void)
 		   !strcmp(val, "nodebug"));
 	out("==== VSOC DONE ====\n");
 	sync();
-	reboot(RB_POWER_OFF);
+	/*
+	 * Restart, not power off: QEMU runs with -no-reboot, so either ends
+	 * the run, but a pin controller driver may take pm_power_off over
+	 * (the Qualcomm TLMM does when its table has a ps_hold function: its
+	 * write lands in a RAM window, the call returns and init is killed),
+	 * while PSCI's restart handler comes before the drivers' ones.
+	 */
+	reboot(RB_AUTOBOOT);
 	return 0;
 }
