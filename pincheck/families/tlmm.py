@@ -117,8 +117,10 @@ class SocTable:
         else:
             return None
         fl = re.search(r"\{(.*)\}", f.get("funcs", ""), re.S)
-        g["funcs"] = [x.strip().replace("msm_mux_", "") for x in fl.group(1).split(",")
-                      if x.strip()] if fl else []
+        # the enum's prefix: msm_mux_, and APQ_MUX_, IPQ_MUX_, qca_mux_ in
+        # the older drivers (apq8064, ipq8064, ipq4019)
+        g["funcs"] = [re.sub(r"^(?:msm|apq|ipq|qca)_mux_", "", x.strip(), flags=re.I)
+                      for x in fl.group(1).split(",") if x.strip()] if fl else []
         nf = f.get("nfuncs")
         g["nfuncs"] = csrc.cint(nf, self.consts) if nf else len(g["funcs"])
         for k in ("ctl_reg", "io_reg", "mux_bit", "pull_bit", "drv_bit", "oe_bit", "out_bit",
@@ -264,6 +266,11 @@ class TLMM(Family):
                                 % (func, gname, func, "groups %s%s" % (
                                     can[0], ", ..." if len(can) > 1 else "")
                                    if can else "no groups")))
+                elif func not in g["funcs"]:
+                    # the function's groups[] list the group, its funcs[]
+                    # do not: msm_pinmux_set_mux() WARNs and fails
+                    out.append((n.path, "function", "%s lists group %s, whose functions do "
+                                "not include it (the driver's tables disagree)" % (func, gname)))
         return out
 
     def pin_writes(self, ctrl, node):

@@ -288,3 +288,17 @@ def test_tlmm_subnodes_and_problems(dts, ksrc):
     assert c.family.problems(c, t.find("/pinctrl/grp")) == [
         ("/pinctrl/grp/bad", "pins",
          "unknown group 'gpio999' (this controller has gpio0 to sdc2_data)")]
+
+
+def test_tlmm_apq8064_enum_prefix(dts, ksrc):
+    # pinctrl-apq8064.c names its functions APQ_MUX_*: PINGROUP(20, gsbi1,
+    # NA x 9) has funcs {gpio, gsbi1, NA, ...}, 11 of them, so gsbi1 is
+    # mux value 1 over order_base_2(11) = 4 bits at mux_bit 2, in
+    # ctl_reg 0x1000 + 0x10 * 20 = 0x1140 (one window, no tiles)
+    t = dts("""/dts-v1/;
+/ { pinctrl { compatible = "qcom,apq8064-pinctrl";
+	grp { pins = "gpio20"; function = "gsbi1"; }; }; };
+""")
+    c, (mux, _) = writes(t, TLMM())
+    assert mux == [Write(0, 0x1140, 0x1 << 2, 0xf << 2, 4, 20, "mux")]
+    assert c.family.problems(c, t.find("/pinctrl/grp")) == []
