@@ -107,12 +107,21 @@ def tree_board(name, ksrc):
     return "arm64", name, name
 
 
+def board_parts(board, ksrc):
+    """[base, overlay...] of BOARD: split at "+", unless the whole name is
+    a board of the tree (arm's kirkwood-netgear_readynas_nv+_v2)"""
+    arch, rel, _ = tree_board(board, ksrc)
+    if "+" in board and os.path.isfile(os.path.join(ksrc, "arch", arch, "boot/dts", rel + ".dts")):
+        return [board]
+    return board.split("+")
+
+
 def canonical(board, ksrc):
     """the board's name as the rehearsal reports it (plan, KTAP, run dir):
     a tree board's base as tree_board() names it, overlays as given"""
     if board.endswith(".dts"):
         return board
-    parts = board.split("+")
+    parts = board_parts(board, ksrc)
     return "+".join([tree_board(parts[0], ksrc)[2]] + parts[1:])
 
 
@@ -131,7 +140,7 @@ def resolve(board, ksrc):
     """BOARD -> [source files]: tree name, tree name+overlay(s), or a path"""
     if board.endswith((".dts",)) and os.path.isfile(board):
         return [board]
-    parts = board.split("+")
+    parts = board_parts(board, ksrc)
     arch, rel, _ = tree_board(parts[0], ksrc)
     dts_root = os.path.join(ksrc, "arch", arch, "boot/dts")
     base = os.path.join(dts_root, rel + ".dts")

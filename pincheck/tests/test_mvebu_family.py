@@ -132,3 +132,14 @@ def test_dove_is_not_this_family(dts, ksrc):
     node = tree.find("/pinctrl@d0200")
     assert not MVEBU().match(node)
     assert family_of(node) is None
+
+
+def test_board_name_with_a_plus(ksrc):
+    # arch/arm's kirkwood-netgear_readynas_nv+_v2.dts is one board, not a
+    # base board and an overlay "_v2"
+    from pincheck import board
+    b = "arm/marvell/kirkwood-netgear_readynas_nv+_v2"
+    assert board.canonical(b, ksrc) == b
+    [src] = board.resolve(b, ksrc)
+    assert src.endswith("/kirkwood-netgear_readynas_nv+_v2.dts")
+    assert board.board_parts("freescale/imx8mm-evk+x", ksrc) == ["freescale/imx8mm-evk", "x"]
