@@ -92,6 +92,10 @@ def why_not(node):
         if f.match(node):
             sym = missing_symbol(f, node)
             return "no driver for %s in the image (%s is not set)" % (compat[0], sym)
+    for f in FAMILIES:
+        why = getattr(f, "unmatched_why", lambda n: None)(node)
+        if why:
+            return why
     ssbi = any("ssbi" in c for a in node.ancestors() for c in a.strings("compatible"))
     for c in compat:
         for rx, why in NOT_MMIO_HINTS:

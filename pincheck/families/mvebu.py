@@ -281,7 +281,7 @@ class MVEBU(Family):
                     else:
                         t = MppTable(f, c, self.hdr)
                         self.loaded[c] = t if t.simple() else None
-                except (AttributeError, KeyError, TypeError, IndexError):
+                except (AttributeError, KeyError, TypeError, IndexError, ValueError, SyntaxError):
                     self.loaded[c] = None   # a driver whose tables this does not read (Dove)
             return self.loaded[c]
         return None
@@ -292,6 +292,14 @@ class MVEBU(Family):
             return False
         # the regmap parts take their parent's syscon regmap
         return not (isinstance(t, MppTable) and t.regmap()) or self.syscon(node) is not None
+
+    def unmatched_why(self, node):
+        """why a controller of the family's tables is not one (why_not())"""
+        t = self.table(node)
+        if isinstance(t, MppTable) and t.regmap() and self.syscon(node) is None:
+            return ("its driver takes the regmap of its parent, and %s is not a syscon with a reg"
+                    % (node.parent.path if node.parent is not None else "/"))
+        return None
 
     def driver_file(self, node):
         self.load()

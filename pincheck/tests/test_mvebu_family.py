@@ -6,7 +6,7 @@ hand from the driver rows each test names: MPP N is the 4 bits at offset
 N / 8 * 4, bit N % 8 * 4 (MVEBU_MPPS_PER_REG 8, MVEBU_MPP_BITS 4); the
 tests need the kernel tree (they skip without it)."""
 
-from pincheck.families import Write, family_of
+from pincheck.families import Write, family_of, why_not
 from pincheck.families.mvebu import MVEBU, expand
 
 from .conftest import controller
@@ -97,6 +97,8 @@ def test_ap806_needs_its_syscon(dts, ksrc):
     assert mux == [Write(0, 0x4, 0x3 << 12, 0xF << 12, 4, 11, "mux")]
     c, _, _ = mvebu(dts, "marvell,ap806-pinctrl", grp)
     assert not c.family.match(c.orig)       # a regmap driver without a syscon parent
+    assert why_not(c.orig) == "its driver takes the regmap of its parent, and / is not a " \
+        "syscon with a reg"
 
 
 def test_unknown_pin(dts, ksrc):
