@@ -107,12 +107,21 @@ def tree_board(name, ksrc):
     return "arm64", name, name
 
 
+def board_parts(board, ksrc):
+    """[base, overlay...] of BOARD: split at "+", unless the whole name is
+    a board of the tree (arm's kirkwood-netgear_readynas_nv+_v2)"""
+    arch, rel, _ = tree_board(board, ksrc)
+    if "+" in board and os.path.isfile(os.path.join(ksrc, "arch", arch, "boot/dts", rel + ".dts")):
+        return [board]
+    return board.split("+")
+
+
 def canonical(board, ksrc):
     """the board's name as the rehearsal reports it (plan, KTAP, run dir):
     a tree board's base as tree_board() names it, overlays as given"""
     if board.endswith(".dts"):
         return board
-    parts = board.split("+")
+    parts = board_parts(board, ksrc)
     return "+".join([tree_board(parts[0], ksrc)[2]] + parts[1:])
 
 
@@ -131,7 +140,7 @@ def resolve(board, ksrc):
     """BOARD -> [source files]: tree name, tree name+overlay(s), or a path"""
     if board.endswith((".dts",)) and os.path.isfile(board):
         return [board]
-    parts = board.split("+")
+    parts = board_parts(board, ksrc)
     arch, rel, _ = tree_board(parts[0], ksrc)
     dts_root = os.path.join(ksrc, "arch", arch, "boot/dts")
     base = os.path.join(dts_root, rel + ".dts")
@@ -298,12 +307,15 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
             continue
         ctl = Controller(c, fam, len(ctrls))
         ctl.label = tree.label_of(c) or c.name
-        for i, (a, s) in enumerate(c.regs()):
+        # the registers are the reg of the node, or of the syscon whose
+        # regmap the driver takes (Family.reg_node)
+        rn = fam.reg_node(c)
+        for i, (a, s) in enumerate(rn.regs()):
             size = (s + 0xFFF) & ~0xFFF
             if next_addr + size > WINDOW_LIMIT:
                 raise SystemExit("rehearse: the register windows do not fit below 0x%x" % WINDOW_LIMIT)
             ctl.windows.append(("win%d-%d" % (ctl.index, i), next_addr, size,
-                                c.translate(a), s))
+                                rn.translate(a), s))
             next_addr += size
         ctrls[c] = ctl
 
@@ -331,19 +343,30 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
             r.set_cells("reg", fdt.split_cells(addr, 2) + fdt.split_cells(size, 2))
             r.set_empty("no-map")
             plan["windows"].append({"name": wname, "addr": addr, "size": size})
-        copy = copy_subtree(c, root, "%s@%x" % (c.basename, ctl.windows[0][1]))
-        plan["paths"].append({"virt": copy.path, "board": c.path})
         reg = []
         for (_, addr, _, _, osize) in ctl.windows:
             reg += fdt.split_cells(addr, 2) + fdt.split_cells(osize, 2)
-        copy.set_cells("reg", reg)
+        rn = ctl.family.reg_node(c)
+        if rn is c:
+            copy = copy_subtree(c, root, "%s@%x" % (c.basename, ctl.windows[0][1]))
+            copy.set_cells("reg", reg)
+            ctl.dev_name = "%x.%s" % (ctl.windows[0][1], c.basename)
+        else:
+            # the controller stays the only child of a copy of its syscon
+            # (its other children go: clocks, GPIO blocks)
+            holder = root.add("%s@%x" % (rn.basename, ctl.windows[0][1]))
+            holder.set_strings("compatible", rn.strings("compatible"))
+            holder.set_cells("reg", reg)
+            copy = copy_subtree(c, holder, c.name)
+            ctl.dev_name = "%x.%s:%s" % (ctl.windows[0][1], rn.basename, c.name)
+            plan["paths"].append({"virt": holder.path, "board": rn.path})
+        plan["paths"].append({"virt": copy.path, "board": c.path})
         for p in ctl.family.drop:
             copy.props.pop(p, None)
         for p in list(copy.props):
             if p.endswith("-supply"):
                 del copy.props[p]
         ctl.family.fixup(c, copy, ctx)
-        ctl.dev_name = "%x.%s" % (ctl.windows[0][1], c.basename)
         # names from the sources' comments, for pinctrl-single pads
         zipped, bases = [], {}
         for pn in c.walk():

@@ -34,6 +34,9 @@ Families (arm64 unless said):
   socfpga    pinctrl-single: Stratix 10
   agilex     pinctrl-single: Agilex, N5X
   stingray   pinctrl-single: Broadcom Stingray
+  mvebu      Marvell mvebu, both arches: arm64's AP806/CP110 (Armada 7K/8K,
+             CN913x), AC5 and Armada 37xx; arm's Kirkwood, Orion, Dove,
+             Armada 370/375/38x/39x/XP and 98DX
 Groups: pcs (every pinctrl-single family outside K3), arm, arm64 (every
 family with boards of that arch). KSRC is the kernel tree.
 """
@@ -66,6 +69,8 @@ FAMILIES = {
     "socfpga": ("arm64", "altera", r"socfpga_stratix10.*"),
     "agilex": ("arm64", "intel", r"socfpga_(agilex|n5x).*"),
     "stingray": ("arm64", "broadcom/stingray", r".*"),
+    "mvebu": [("arm64", "marvell", r".*"),
+              ("arm", "marvell", r"(kirkwood|orion5x|dove|armada)-.*")],
 }
 
 

@@ -11,6 +11,7 @@ import re
 from .base import POISON, Family, Write  # noqa: F401  (the package's interface)
 from .imx import IMX
 from .imx1 import IMX1
+from .mvebu import MVEBU
 from .pinctrl_single import PinctrlSingle
 from .sunxi import Sunxi
 from .tlmm import TLMM
@@ -18,7 +19,7 @@ from .vsoc import VSOC
 
 # VSOC, matched by compatible alone, first: the others read the tree's
 # driver tables (KSRC) to match
-FAMILIES = [VSOC(), IMX(), IMX1(), PinctrlSingle(), Sunxi(), TLMM()]
+FAMILIES = [VSOC(), IMX(), IMX1(), PinctrlSingle(), Sunxi(), TLMM(), MVEBU()]
 
 # Known pin controllers that the rehearsal cannot move into a window, and
 # why (matched on a compatible's tail).
@@ -26,6 +27,10 @@ NOT_MMIO_HINTS = [
     (re.compile(r"-lpass-lpi-pinctrl$|-lpi-pinctrl$"),
      "an LPASS LPI pin controller (needs its audio clocks and power domain)"),
     (re.compile(r"^qcom,pm.*-(gpio|mpp)$"), "a PMIC GPIO/MPP block on SPMI"),
+    (re.compile(r"^marvell,dove-pinctrl$"),
+     "a Dove MPP controller (marvell,dove-pinctrl): its driver sets MPPs through the PMU, "
+     "MPP4 and global configuration registers with their own accessors and needs the SoC's "
+     "clock and dove-global-config syscon, which the rehearsal does not model"),
     (re.compile(r"^ti,dra7-iodelay$"),
      "a DRA7 IODELAY block (ti,dra7-iodelay): its probe computes delays from the "
      "calibration counts the SoC's registers hold, which a RAM window does not"),
@@ -87,6 +92,10 @@ def why_not(node):
         if f.match(node):
             sym = missing_symbol(f, node)
             return "no driver for %s in the image (%s is not set)" % (compat[0], sym)
+    for f in FAMILIES:
+        why = getattr(f, "unmatched_why", lambda n: None)(node)
+        if why:
+            return why
     ssbi = any("ssbi" in c for a in node.ancestors() for c in a.strings("compatible"))
     for c in compat:
         for rx, why in NOT_MMIO_HINTS:

@@ -49,6 +49,12 @@ class Family:
         Kconfig symbol the image needs); None: not known"""
         return None
 
+    def reg_node(self, node):
+        """the node whose reg entries are the controller's windows: the
+        node itself, or the syscon whose regmap its driver takes (the copy
+        is then the only child of a copy of that syscon)"""
+        return node
+
     def fixup(self, orig, copy, ctx):
         """add what the probe needs (clocks, interrupts) to the copy"""
 
