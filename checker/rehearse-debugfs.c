@@ -109,6 +109,35 @@ static bool is_hex(const char *s, size_t n)
 	return n > 0;
 }
 
+/*
+ * pins: "[GPIO RANGE ]mux 1 pad 0x000000a0", the VSOC driver's read-back of
+ * both registers (vsoc_pin_dbg_show()): the mux select itself, or the PAD
+ * field under its mask
+ */
+static bool vsoc_value(const char *rest, bool mux, u32 mask, u32 *val)
+{
+	const char *s, *pad;
+	size_t digits;
+
+	/* "mux " at the start or after a blank, and the line ends there */
+	for (s = strstr(rest, "mux "); s; s = strstr(s + 1, "mux ")) {
+		digits = strspn(s + 4, "0123456789");
+		pad = s + 4 + digits;
+		if ((s == rest || s[-1] == ' ') && digits && !strncmp(pad, " pad 0x", 7) &&
+		    strlen(pad + 7) == 8 && is_hex(pad + 7, 8))
+			break;
+	}
+	if (!s)
+		return false;
+	if (mux)
+		*val = strtoul(s + 4, NULL, 10);
+	else if (mask)
+		*val = (strtoul(pad + 7, NULL, 16) & mask) >> __builtin_ctz(mask);
+	else
+		return false;
+	return true;
+}
+
 /* pincheck/verdict.py debugfs_value() */
 bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 mask, u32 *val)
 {
@@ -149,6 +178,10 @@ bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 mask, u32 *val)
 		else
 			return false;
 		return true;
+	case DBG_VSOC_MUX:
+	case DBG_VSOC_PAD:
+		l = pin_line(&c->pins, pin);
+		return l && vsoc_value(l->rest, kind == DBG_VSOC_MUX, mask, val);
 	case DBG_PCS: {
 		/* "[gpio:chip ]<address> <value> pinctrl-single" */
 		char *copy, *tok, *save, *prev = NULL, *prev2 = NULL;

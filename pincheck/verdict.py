@@ -470,7 +470,7 @@ def read_reg(buf, off, width):
 # names the kind of each of its fields (Family.debugfs_kind), the readers
 # below are the protocol, in the order of the codes.
 DEBUGFS_KINDS = {None: 0, "imx-conf": 1, "sunxi-drive": 2, "sunxi-pull": 3,
-                 "pinctrl-single": 4, "imx1-conf": 5}
+                 "pinctrl-single": 4, "imx1-conf": 5, "vsoc-mux": 6, "vsoc-pad": 7}
 
 
 def debugfs_kind(ctl, field):
@@ -524,9 +524,24 @@ def _read_pins_value(ctl, pin, confs, mask):
     return None
 
 
+VSOC_PINS = re.compile(r"(?:^| )mux (\d+) pad 0x([0-9a-f]{8})$")
+
+
+def _read_vsoc(ctl, pin, mask, mux):
+    # pins: "pin N (PA0) [GPIO RANGE ]mux 1 pad 0x000000a0", the driver's
+    # read-back of both registers (vsoc_pin_dbg_show()): the mux select
+    # itself, or the PAD field under its mask
+    m = VSOC_PINS.search(ctl.guest_pins.get(pin, ("", ""))[1])
+    if not m:
+        return None
+    return int(m.group(1)) if mux else _under(int(m.group(2), 16), mask)
+
+
 DEBUGFS_READERS = {"imx-conf": _read_hex_conf, "sunxi-drive": _read_sunxi_drive,
                    "sunxi-pull": _read_sunxi_pull, "pinctrl-single": _read_pins_value,
-                   "imx1-conf": _read_imx1_conf}
+                   "imx1-conf": _read_imx1_conf,
+                   "vsoc-mux": lambda ctl, pin, confs, mask: _read_vsoc(ctl, pin, mask, True),
+                   "vsoc-pad": lambda ctl, pin, confs, mask: _read_vsoc(ctl, pin, mask, False)}
 
 
 def debugfs_value(ctl, pin, field, confs, mask=0xFFFFFFFF):

@@ -211,6 +211,10 @@ class VSOC(Family):
     def pin_name(self, ctrl, pin):
         return pin_label(pin)
 
+    def debugfs_kind(self, field):
+        # pins: the driver's read-back of MUXn and PADp ("mux 1 pad 0x...")
+        return "vsoc-mux" if field == "mux" else "vsoc-pad"
+
     def problems(self, ctrl, node):
         out = []
         for n in self.sources(node):

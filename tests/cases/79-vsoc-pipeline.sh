@@ -46,6 +46,30 @@ else
 	fail vsoc-pipeline-words "no window $w"
 fi
 
+# the driver's read-back (debugfs pins, "mux N pad 0x..."): PA0's mux
+# select changed from 1 to 7 in a copy of vsoc-evb's console is a debugfs
+# MISMATCH of that field alone, in the host's verdict and in the guest's
+# checker (built for the host, on what the guest would have seen)
+m=$BUILD/tests/vsoc-pipeline-pins
+if [ -z "$debug" ] && [ -f "$out/vsoc-evb/verdict.json" ]; then
+	rm -rf "$m" "$m.root"
+	cp -r "$out/vsoc-evb" "$m"
+	sed -i '/^pin 0 (PA0) /s/ mux 1 pad / mux 7 pad /' "$m/console.log"
+	txt=$(pincheck verdict "$m")
+	rc=$?
+	python3 "$TOP/tests/verify/guest-root.py" "$m" "$m.root" >&2
+	"$BUILD/rehearse-ktap" --root "$m.root" --mem "$m.root/mem" >"$m/guest.ktap"
+	grc=$?
+	if [ "$rc" = 1 ] && [ "$(grep -c MISMATCH <<<"$txt")" = 1 ] &&
+	   grep -q '^PA0 .* MISMATCH mux: debugfs=0x7, expected=0x1$' <<<"$txt" &&
+	   [ "$grc" = 1 ] && diff -q "$m/guest.ktap" "$m/verdict.ktap" >/dev/null; then
+		pass "vsoc-pipeline: a mux select in debugfs pins that is not the DT's is a debugfs MISMATCH, guest and host alike"
+	else
+		fail vsoc-pipeline-pins "exit $rc, guest $grc; $(grep MISMATCH <<<"$txt") $(diff "$m/guest.ktap" "$m/verdict.ktap" | head -n 4 | tr '\n' ' ')"
+	fi
+	rm -rf "$m.root"
+fi
+
 # the SPI0/I2C1 board: spi0_grp (PC12..PC15) is a hog of the controller,
 # i2c1_grp (PC13, PC14) the default state of /i2c-sensor
 b=$TOP/tests/boards/spi-i2c-conflict.dts
