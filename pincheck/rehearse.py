@@ -41,7 +41,7 @@ import os
 import subprocess
 import sys
 
-from . import board, ktap, lint, verdict
+from . import board, ktap, lint, verdict, verdict_json
 
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -155,11 +155,7 @@ def show(res, out=None):
     for s in plan["skipped"]:
         what = ("state %s of %s" % (s["state"], s["path"])) if s.get("state") else s["path"]
         print("not rehearsed: %s: %s" % (what, s["why"]), file=out)
-    npins = len(rows)
-    bad = sum(1 for r in rows if r["mismatch"])
-    failed = sum(1 for c in res["consumers"] if c["failed"])
-    # a pinctrl-0 without pinctrl-names is a state nobody applies: a finding
-    unapplied = sum(1 for c in res["consumers"] if ktap.consumer_bad(c) and not c["failed"])
+    n = verdict_json.counts(res)
     checked, total = state_share(plan)
     if not checked:
         # nothing checked is not a pass: one line saying why; bad nodes,
@@ -175,10 +171,12 @@ def show(res, out=None):
               file=out)
     print("%s: %d pins checked, %d mismatches, %d conflicts, %d stray writes, "
           "%d bad nodes, %d consumers failed, %d states never applied, %d not rehearsed" % (
-              plan["board"], npins, bad, len(res["conflicts"]), len(res["stray"]),
-              len(res["problems"]), failed, unapplied, len(plan["skipped"])), file=out)
-    return 0 if not (bad or failed or res["conflicts"] or res["stray"] or res["problems"] or
-                     unapplied) else 1
+              plan["board"], n["pins"], n["mismatches"], n["conflicts"], n["stray_writes"],
+              n["bad_nodes"], n["consumers_failed"], n["states_never_applied"],
+              n["not_rehearsed"]), file=out)
+    findings = ("mismatches", "conflicts", "stray_writes", "bad_nodes", "consumers_failed",
+                "states_never_applied")
+    return 1 if any(n[k] for k in findings) else 0
 
 
 # The exit status of a board of which nothing could be rehearsed (kselftest's
@@ -202,15 +200,8 @@ def verdict_cmd(outdir):
     res = verdict.evaluate(outdir, os.path.join(outdir, "board.dtb"))
     rc = show(res)
     checked, total = state_share(res["plan"])
-    js = {"board": res["plan"]["board"], "ok": rc == 0, "rows": res["rows"],
-          "states_rehearsed": checked, "states": total,
-          "consumers": res["consumers"], "conflicts": res["conflicts"],
-          "stray": res["stray"], "not_rehearsed": res["plan"]["skipped"],
-          "problems": res["problems"],
-          "controllers": [{"path": c.path, "family": c.family.name, "dev": c.dev}
-                          for c in res["ctrls"]]}
-    with open(os.path.join(outdir, "verdict.json"), "w") as f:
-        json.dump(js, f, indent=1, sort_keys=True)
+    verdict_json.write(os.path.join(outdir, "verdict.json"),
+                       verdict_json.document(res, rc, checked, total))
     with open(os.path.join(outdir, "verdict.ktap"), "w") as f:
         f.write(ktap.host_ktap(res))
     dumps = verdict.read_console(os.path.join(outdir, "console.log"))

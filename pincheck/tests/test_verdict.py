@@ -13,7 +13,7 @@ import types
 import pytest
 
 from pincheck import __main__ as front
-from pincheck import verdict
+from pincheck import verdict, verdict_json
 
 from .conftest import DATA, KSRC, recorded_run
 
@@ -87,10 +87,28 @@ def test_recorded_verdict(pincheck_verdict, tmp_path, run, rc, last):
     # the host's KTAP, and the guest's as read from the console
     assert read(os.path.join(d, "verdict.ktap")) == want_ktap
     assert read(os.path.join(d, "console.ktap")) == read(os.path.join(DATA, run, "console.ktap"))
-    with open(os.path.join(d, "verdict.json")) as f:
-        js = json.load(f)
-    assert js["ok"] == (rc == 0)
-    assert len(js["rows"]) == int(last.split(": ")[1].split()[0])
+    js = verdict_json.load(os.path.join(d, "verdict.json"))
+    assert (js["schema"], js["version"]) == ("pincheck-verdict", 1)
+    assert js["ok"] == (rc == 0) and js["exit"] == rc
+    # the counts are the last line's figures
+    if " pins checked, " in last:
+        figures = [int(w) for w in last.split(": ", 1)[1].replace(",", "").split() if w.isdigit()]
+        keys = ("pins", "mismatches", "conflicts", "stray_writes", "bad_nodes",
+                "consumers_failed", "states_never_applied", "not_rehearsed")
+        assert figures == [js["counts"][k] for k in keys]
+    assert len(js["rows"]) == js["counts"]["pins"]
+
+
+def test_verdict_json_refuses_what_it_cannot_read(tmp_path):
+    p = tmp_path / "verdict.json"
+    for text, why in (("{\"board\": \"b\", \"rows\": []}", "not a pincheck-verdict file"),
+                      ("{\"schema\": \"pincheck-verdict\", \"version\": 2}",
+                       "version 2, this pincheck reads versions 1 to 1"),
+                      ("[1", "verdict.json: ")):
+        p.write_text(text)
+        with pytest.raises(verdict_json.VerdictError) as e:
+            verdict_json.load(str(p))
+        assert why in str(e.value) and "\n" not in str(e.value)
 
 
 def mismatches(text):
