@@ -227,3 +227,37 @@ char *mux_owner(struct controller *c, u32 pin)
 		return xstrdup(second);
 	return xstrdup(first);
 }
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char *conf_owners(struct controller *c, u32 pin)
+{
+	struct pin_line *l = pin_line(&c->owners, pin);
+	char *copy = xstrdup(l ? l->rest : ""), *part, *next, *arrow, **src;
+	unsigned int n = 0, i;
+	struct buf out = { 0 };
+
+	/* "CONFIG[, CONFIG...] <- SOURCE[; ...]" */
+	src = xcalloc(strlen(copy) / 2 + 1, sizeof(*src));
+	for (part = copy; part && *part; part = next) {
+		next = strstr(part, "; ");
+		if (next) {
+			*next = '\0';
+			next += 2;
+		}
+		arrow = strstr(part, " <- ");
+		if (arrow)
+			src[n++] = arrow + 4;
+	}
+	qsort(src, n, sizeof(*src), cmp_str);
+	bprintf(&out, "%s", "");
+	for (i = 0; i < n; i++)
+		if (!i || strcmp(src[i], src[i - 1]))
+			bprintf(&out, "%s%s", out.len ? " | " : "", src[i]);
+	free(src);
+	free(copy);
+	return out.s;
+}

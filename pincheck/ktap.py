@@ -148,6 +148,10 @@ def add_plan(outdir, board_dtb, virt_dtb):
             n.set_cells("field-ctls", [ctl_index[f.get("ctl") or r["controller"]]
                                        for f in r["fields"]])
         n.set_strings("field-names", [f["field"] for f in r["fields"]])
+        if "conf_owners" in r:
+            # what pinconf-owners should name for the pin, in the virt DTB's
+            # paths, "NODE (DEV, STATE)" sorted and joined by " | "
+            n.set_strings("conf-owners", [r["conf_owners"]])
     consumers = plan_order(res["plan"], res["consumers"])
     index = {c["path"]: i for i, c in enumerate(consumers)}
     for i, r in enumerate(res["rows"]):

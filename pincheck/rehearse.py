@@ -122,7 +122,7 @@ def show(res, out=None):
                                               "expected", "debugfs", "registers", "verdict"),
           file=out)
     for r in rows:
-        dbg_bad = [m for m in r["mismatch"] if "debugfs" in m]
+        dbg_bad = [m for m in r["mismatch"] if "debugfs" in m or "pinconf-owners" in m]
         reg_bad = [m for m in r["mismatch"] if "registers" in m]
         print("%-*s  %-*s  %-*s  %-8s %-10s %s" % (
             w_name, r["name"], w_cons, r["consumer"], w_exp, fmt_fields(r["fields"], "expected"),

@@ -22,6 +22,7 @@ import struct
 
 from . import fdt
 from . import families
+from . import generic
 from . import klog
 from . import lint
 from .board import pin_state_props
@@ -237,6 +238,8 @@ def evaluate(outdir, board_dtb, planning=False):
     applied = []          # Applied, in order
     consumers = []
     owner_expect = {}     # (ctl path, pin) -> (dev, consumer path, node path)
+    provenance = {}       # (ctl path, pin) -> {kind of parameter: "NODE (DEV, STATE)"}
+    ksrc = os.environ.get("KSRC") or plan.get("ksrc")
     conflicts = []
     # hogs first (the controller probes before its consumers), then the
     # consumers that bound, then those that failed: a failed one found its
@@ -328,6 +331,13 @@ def evaluate(outdir, board_dtb, planning=False):
             for ctl, pn, cw in confs:
                 for w in cw:
                     applied.append(Applied(w, c["path"], st, pn.path))
+                # who pinconf-owners will say set each kind of configuration
+                for pin, props in ctl.family.conf_props(ctl, pn):
+                    own = provenance.setdefault((ctl.path, pin), {})
+                    for p in props:
+                        key = generic.owner_key(ksrc, ctl.orig.strings("compatible"), p)
+                        own[key or p] = "%s (%s, %s)" % (klog.to_virt(pn.path, pmap) or pn.path,
+                                                         dev, st)
             info["applied"].append(st)
         info["failed"] = failed
         info["why"] = None
@@ -425,6 +435,8 @@ def evaluate(outdir, board_dtb, planning=False):
         want = exp_owner[0] if exp_owner else None
         if want != got_owner:
             row["mismatch"].append("owner: debugfs=%s, expected=%s" % (got_owner, want))
+        provenance_check(row, ctl, provenance.get((cp, pin), {}), guest, pmap,
+                         {i["path"] for i in consumers if i["failed"]})
         row["owner"] = got_owner
         row["expected_owner"] = want
         rows.append(row)
@@ -442,12 +454,38 @@ def evaluate(outdir, board_dtb, planning=False):
     # the form of the board's pin nodes (lint.py), from the DT and the
     # tree's tables alone, whatever the kernel said of them
     problems = []
-    ksrc = os.environ.get("KSRC") or plan.get("ksrc")
     for p in lint.lint(tree, ksrc) if ksrc and not planning else []:
         problems.append({"consumer": p.consumer, "state": p.state, "node": p.node,
                          "property": p.prop, "problem": lint.line(p)})
     return {"plan": plan, "rows": rows, "consumers": consumers, "conflicts": conflicts,
             "stray": stray, "ctrls": ctrls, "problems": problems}
+
+
+def owners_text(sources):
+    """a pin's sources in pinconf-owners, as the plan and the guest say them"""
+    return " | ".join(sorted(set(sources)))
+
+
+def provenance_check(row, ctl, expected, guest, pmap, failed):
+    """row["conf_owners"]: the DT nodes (with device and state) that
+    pinconf-owners should name for the pin's configuration, for a family
+    that says which properties a node sets (Family.conf_owners); after the
+    boot, a mismatch when the core's pinconf-owners names others. Not
+    checked when a consumer that wrote the pin failed (the core dropped
+    what it owned) or the kernel has no pinconf-owners."""
+    if not ctl.family.conf_owners:
+        return
+    row["conf_owners"] = owners_text(expected.values())
+    text = guest.ctrl_file(ctl.dev, "pinconf-owners")
+    if text is None or any(w[0] in failed for f in row["fields"] for w in f["set_by"]):
+        return
+    m = re.search(r"^pin %d \([^)]*\): (.*)$" % row["pin"], text, re.M)
+    got = owners_text(part.split(" <- ", 1)[1] for part in (m.group(1).split("; ") if m else [])
+                      if " <- " in part)
+    if got != row["conf_owners"]:
+        row["mismatch"].append("owners: pinconf-owners=%s, expected=%s" % (
+            klog.translate(got or "(none)", pmap),
+            klog.translate(row["conf_owners"] or "(none)", pmap)))
 
 
 def read_window(path):

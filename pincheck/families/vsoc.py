@@ -158,6 +158,7 @@ def pad_fields(node):
 class VSOC(Family):
     name = "vsoc"
     compatibles = ("vsoc,vsoc1-pinctrl",)
+    conf_owners = True
 
     def reset_word(self, window, offset):
         return {0x0: ID, 0x4: VERSION, 0x8: NBANKS}.get(offset, 0)
@@ -210,6 +211,14 @@ class VSOC(Family):
 
     def pin_name(self, ctrl, pin):
         return pin_label(pin)
+
+    def conf_props(self, ctrl, node):
+        out = []
+        for n in self.sources(node):
+            props = [prop for prop, enc in pad_fields(n) if enc]
+            if props:
+                out += [(p, props) for p in self.node_pins(n)]
+        return out
 
     def debugfs_kind(self, field):
         # pins: the driver's read-back of MUXn and PADp ("mux 1 pad 0x...")
