@@ -23,7 +23,11 @@ pin controller driver on QEMU virt (scripts/rehearse.sh runs the steps).
                                      or a bad node, 4 when nothing could be
                                      rehearsed (one line says why); also
                                      OUTDIR/verdict.ktap (the same as
-                                     KTAP) and console.ktap (the guest's)
+                                     KTAP) and console.ktap (the guest's);
+                                     after vsocinit.sleep, --phase resume
+                                     or --asleep with --then DEV=STATE
+                                     (OUTDIR/verdict-resume.json,
+                                     verdict-asleep.json)
 
 BOARD is a board of the tree as under arch/arm64/boot/dts/ without .dts
 (freescale/imx8mm-evk, or arm64/freescale/imx8mm-evk), a 32-bit board of
@@ -192,16 +196,25 @@ def state_share(plan):
     return checked, checked + dropped
 
 
-def verdict_cmd(outdir):
+def verdict_cmd(outdir, phase="boot", then=(), asleep=False):
     with open(os.path.join(outdir, "plan.json")) as f:
         ksrc = json.load(f).get("ksrc")
     if ksrc:
         os.environ.setdefault("KSRC", ksrc)
-    res = verdict.evaluate(outdir, os.path.join(outdir, "board.dtb"))
+    then = [tuple(t.split("=", 1)) for t in then]
+    if any(len(t) != 2 for t in then):
+        raise SystemExit("verdict: --then takes DEV=STATE")
+    res = verdict.evaluate(outdir, os.path.join(outdir, "board.dtb"), phase=phase,
+                           then=then, asleep=asleep)
     rc = show(res)
     checked, total = state_share(res["plan"])
-    verdict_json.write(os.path.join(outdir, "verdict.json"),
+    # after a system sleep: verdict-resume.json, verdict-asleep.json (the
+    # guest's KTAP is of the boot alone)
+    suffix = "-asleep" if asleep else "" if phase == "boot" else "-" + phase
+    verdict_json.write(os.path.join(outdir, "verdict%s.json" % suffix),
                        verdict_json.document(res, rc, checked, total))
+    if suffix:
+        return rc
     with open(os.path.join(outdir, "verdict.ktap"), "w") as f:
         f.write(ktap.host_ktap(res))
     dumps = verdict.read_console(os.path.join(outdir, "console.log"))
@@ -223,4 +236,12 @@ def add_parsers(sub):
     p.set_defaults(func=lambda a: prepare(a.board, a.outdir, a.fixup, a.include))
     p = sub.add_parser("verdict", help="the per-pin verdict of a rehearsed board after its boot")
     p.add_argument("outdir")
-    p.set_defaults(func=lambda a: verdict_cmd(a.outdir))
+    p.add_argument("--phase", default="boot", choices=("boot", "resume"),
+                   help="the debugfs dumps to read: resume, after vsocinit.sleep")
+    p.add_argument("--then", action="append", default=[], metavar="DEV=STATE",
+                   help="after the probes DEV went to STATE (repeatable, in order): a "
+                        "controller's hogs to sleep in system sleep, to default on resume")
+    p.add_argument("--asleep", action="store_true",
+                   help="the windows read while the guest slept (win*-sleep.bin), "
+                        "against the replay alone")
+    p.set_defaults(func=lambda a: verdict_cmd(a.outdir, a.phase, a.then, a.asleep))

@@ -133,17 +133,22 @@ class _FromDebugfs(dict):
         return self.MARK
 
 
-def evaluate(outdir, board_dtb, planning=False):
+def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=False):
     """The verdict of a rehearsal run in OUTDIR. planning=True: before the
     boot, what the board's DT asks for, every consumer assumed to apply its
     states (no console, no windows: the registers are the reset images);
     each row then says which pin names the guest reads from its debugfs
-    (see ktap_plan)."""
+    (see ktap_plan). phase: the debugfs dumps read ("resume" after
+    vsocinit.sleep); then: (device, state) transitions after the probes,
+    in order (a controller's hogs to "sleep" and back to "default");
+    asleep: the windows read while the guest slept (NAME-sleep.bin),
+    compared with the replay alone, as debugfs was not dumped then."""
     plan = json.load(open(os.path.join(outdir, "plan.json")))
     if planning:
         guest = Guest({})
     else:
-        guest = Guest(read_console(os.path.join(outdir, "console.log")))
+        guest = Guest(read_console(os.path.join(outdir, "console.log")),
+                      "boot" if asleep else phase)
     tree = fdt.read(board_dtb)
     by_ph = tree.by_phandle()
     fam_by_name = {f.name: f for f in families.FAMILIES}
@@ -168,8 +173,8 @@ def evaluate(outdir, board_dtb, planning=False):
         if planning:
             ctl.regs = [bytearray(r) for r in ctl.reset]
         else:
-            ctl.regs = [bytearray(read_window(os.path.join(outdir, w["name"] + ".bin")))
-                        for w in ctl.windows]
+            ctl.regs = [bytearray(read_window(os.path.join(
+                outdir, w["name"] + ("-sleep" if asleep else "") + ".bin"))) for w in ctl.windows]
         ctrls.append(ctl)
     ctl_by_path = {c.path: c for c in ctrls}
     several = len(ctrls) > 1
@@ -233,6 +238,14 @@ def evaluate(outdir, board_dtb, planning=False):
     dev_path = {c["dev"]: c["path"] for c in plan["consumers"] if c.get("dev")}
     pmap = klog.path_map(plan)
     devs = set(dev_path) | {c.dev for c in ctrls}
+
+    def own_confs(ctl, pn, dev, st):
+        """who pinconf-owners will say set each kind of configuration"""
+        for pin, props in ctl.family.conf_props(ctl, pn):
+            own = provenance.setdefault((ctl.path, pin), {})
+            for p in props:
+                key = generic.owner_key(ksrc, ctl.orig.strings("compatible"), p)
+                own[key or p] = "%s (%s, %s)" % (klog.to_virt(pn.path, pmap) or pn.path, dev, st)
 
     # replay
     applied = []          # Applied, in order
@@ -331,13 +344,7 @@ def evaluate(outdir, board_dtb, planning=False):
             for ctl, pn, cw in confs:
                 for w in cw:
                     applied.append(Applied(w, c["path"], st, pn.path))
-                # who pinconf-owners will say set each kind of configuration
-                for pin, props in ctl.family.conf_props(ctl, pn):
-                    own = provenance.setdefault((ctl.path, pin), {})
-                    for p in props:
-                        key = generic.owner_key(ksrc, ctl.orig.strings("compatible"), p)
-                        own[key or p] = "%s (%s, %s)" % (klog.to_virt(pn.path, pmap) or pn.path,
-                                                         dev, st)
+                own_confs(ctl, pn, dev, st)
             info["applied"].append(st)
         info["failed"] = failed
         info["why"] = None
@@ -348,6 +355,24 @@ def evaluate(outdir, board_dtb, planning=False):
             info["why"] = why_failed(guest.dmesg, c, claims.get(dev), dev_path,
                                      (own, nodes, devs, pmap))
         consumers.append(info)
+
+    # what happened after the probes, in order: pinctrl_force_sleep() and
+    # pinctrl_force_default() move a controller's hogs at system sleep and
+    # resume; a state is applied as at probe, its muxes before its configs
+    for dev, st in then:
+        c = next((c for c in order if c["dev"] == dev), None)
+        states = dict((x[0], x[2]) for x in pin_state_props(tree.find(c["path"]))) if c else {}
+        if st not in states:
+            raise SystemExit("verdict: %s=%s: %s" % (dev, st, "no state " + st if c else
+                                                    "no such device in the plan"))
+        pns = [pn for pn in map(by_ph.get, states[st]) if pn is not None and ctl_of(pn)]
+        for kind in (0, 1):
+            for pn in pns:
+                ctl = ctl_of(pn)
+                applied += [Applied(w, c["path"], st, pn.path)
+                            for w in ctl.family.pin_writes(ctl, pn)[kind]]
+                if kind:
+                    own_confs(ctl, pn, dev, st)
 
     # what each controller's probe writes before any state (sunxi: its IRQ
     # banks), then the states' writes
@@ -419,7 +444,7 @@ def evaluate(outdir, board_dtb, planning=False):
         row = {"controller": cp, "pin": pin, "name": pin_name(ctl, pin),
                "consumer": last.consumer, "node": last.node, "fields": [], "mismatch": []}
         for field, off, exp, got, writes, reg_cp in sorted(fields, key=lambda f: (f[5] != cp, f[1])):
-            dbg = debugfs_value(ctl, pin, field, confs, writes[-1].w.mask)
+            dbg = None if asleep else debugfs_value(ctl, pin, field, confs, writes[-1].w.mask)
             w0 = writes[-1].w
             row["fields"].append({"field": field, "offset": off, "expected": exp,
                                   "registers": got, "debugfs": dbg,
@@ -433,10 +458,11 @@ def evaluate(outdir, board_dtb, planning=False):
             if dbg is not None and dbg != exp:
                 row["mismatch"].append("%s: debugfs=%#x, expected=%#x" % (field, dbg, exp))
         want = exp_owner[0] if exp_owner else None
-        if want != got_owner:
+        if want != got_owner and not asleep:
             row["mismatch"].append("owner: debugfs=%s, expected=%s" % (got_owner, want))
-        provenance_check(row, ctl, provenance.get((cp, pin), {}), guest, pmap,
-                         {i["path"] for i in consumers if i["failed"]})
+        if not asleep:
+            provenance_check(row, ctl, provenance.get((cp, pin), {}), guest, pmap,
+                             {i["path"] for i in consumers if i["failed"]})
         row["owner"] = got_owner
         row["expected_owner"] = want
         rows.append(row)

@@ -9,14 +9,17 @@
 # only warn about (docs/strict-dt-parsing.md).
 #
 #   scripts/rehearse.sh [--quiet] [--compact] [--kernel NAME] [--fixup F.dtso]
-#                       [--include DIR]... BOARD
+#                       [--include DIR]... [--sleep N] BOARD
 #
 # --quiet prints the last line of the verdict only; --compact (rehearse-all)
 # keeps the windows gzipped and no reset images (the verdict makes them
 # again), since a Qualcomm board's windows are 9 MiB. --fixup boots the
 # board with an overlay applied that the verdict does not expect (as a boot
 # loader that edits the DT would; target-path on the virt DTB's paths), in
-# build/rehearse/<board>~<overlay>/.
+# build/rehearse/<board>~<overlay>/. --sleep N: the guest goes through a
+# system sleep of N seconds after its verdict (vsocinit.sleep), the windows
+# are also read while it sleeps (win*-sleep.bin), in build/rehearse/
+# <board>@sleep/; pincheck verdict --phase resume and --asleep check them.
 #
 # The guest prints its own verdict as KTAP on the console (from the plan
 # that prepare writes into the virt DTB); the run leaves it as
@@ -45,10 +48,11 @@ while [ $# -gt 1 ]; do
 	--kernel) config=$2; shift 2 ;;
 	--fixup) fixup=$2; shift 2 ;;
 	--include) incs+=(-I "$(realpath "$2")"); shift 2 ;;
+	--sleep) sleep=$2; shift 2 ;;
 	*) die "unknown option $1" ;;
 	esac
 done
-[ $# -eq 1 ] || die "usage: scripts/rehearse.sh [--quiet] [--compact] [--kernel NAME] [--fixup F.dtso] [--include DIR]... BOARD"
+[ $# -eq 1 ] || die "usage: scripts/rehearse.sh [--quiet] [--compact] [--kernel NAME] [--fixup F.dtso] [--include DIR]... [--sleep N] BOARD"
 # a boot takes about a second; the debug image (KASAN, kmemleak) far more
 timeout=60
 [ "$config" = vsoc ] || timeout=300
@@ -74,6 +78,11 @@ if [ -n "$fixup" ]; then
 	name+="~$(basename "$fixup" .dtso)"
 	prep+=(--fixup "$fixup")
 fi
+append=pinctrl.strict_dt=1
+if [ -n "${sleep:-}" ]; then
+	name+="@sleep"
+	append+=" vsocinit.sleep=$sleep"
+fi
 dir=$BUILD/rehearse/${name//\//_}
 mkdir -p "$BUILD/rehearse"
 
@@ -88,7 +97,7 @@ fi
 [ -n "$quiet" ] || cat "$dir/prepare.log" >&2
 if ! "$TOP/qemu/run.sh" --kernel "$config" --name "${name//\//_}" --dir "$dir" \
 	--windows "$dir/windows.txt" --timeout "$timeout" \
-	--append "pinctrl.strict_dt=1" "$dir/virt.dtb" 2>"$dir/run.log"; then
+	--append "$append" "$dir/virt.dtb" 2>"$dir/run.log"; then
 	cat "$dir/run.log" >&2
 	exit 2
 fi

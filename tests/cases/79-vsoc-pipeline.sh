@@ -82,6 +82,37 @@ if [ -z "$debug" ] && [ -f "$out/vsoc-evb/verdict.json" ]; then
 		"pinconf-owners naming another DT node for PA0's configuration is a MISMATCH"
 fi
 
+# System sleep: the handset's hogs have a sleep state, which the driver
+# applies while the guest sleeps and leaves for default on resume
+# (boards/vsoc-handset.dts). Asleep, the window holds the sleep state: 12
+# pins differ from the boot's expectation, each at least by LOWPOWER = 1
+# (low-power-enable in all three sleep nodes: i2c0_d_grp, PD26 and PD27;
+# i2s0_grp and i2s0_mclk_grp, PC16 to PC19; sdmmc0_grp, PB0 to PB5); after
+# resume, registers, debugfs and pinconf-owners (which keeps the sleep
+# nodes as owners of what default does not set) are the replay of boot,
+# sleep, default.
+hs=$out/vsoc-handset@sleep h=4c000000.pinctrl
+if [ -z "$debug" ]; then
+	"$R" --quiet --sleep 3 vsoc-handset >/dev/null 2>&1
+	rc=$?
+	asleep=$(pincheck verdict "$hs" --asleep --then $h=sleep | tail -n 1)
+	src=$?
+	awake=$(pincheck verdict "$hs" --asleep | tail -n 1)
+	resume=$(pincheck verdict "$hs" --phase resume --then $h=sleep --then $h=default | tail -n 1)
+	rrc=$?
+	ok=": 20 pins checked, 0 mismatches, 0 conflicts, 0 stray writes,"
+	if [ "$rc" = 0 ] && grep -q '^==== VSOC RESUMED ====' "$hs/console.log" &&
+	   [ "$src" = 0 ] && [[ "$asleep" == *"$ok"* ]] &&
+	   [[ "$awake" == *": 20 pins checked, 12 mismatches, 0 conflicts, 0 stray writes,"* ]] &&
+	   [ "$rrc" = 0 ] && [[ "$resume" == *"$ok"* ]] &&
+	   grep -q '"conf_owners": "/pinctrl@4c000000/sdmmc0-sleep-state (4c000000.pinctrl, sleep) | ' \
+		"$hs/verdict-resume.json"; then
+		pass "vsoc-pipeline: vsoc-handset asleep holds its hogs' sleep state (12 pins off default), after resume all agrees"
+	else
+		fail vsoc-pipeline-sleep "exit $rc; asleep ($src): $asleep; as if awake: $awake; resume ($rrc): $resume"
+	fi
+fi
+
 # the SPI0/I2C1 board: spi0_grp (PC12..PC15) is a hog of the controller,
 # i2c1_grp (PC13, PC14) the default state of /i2c-sensor
 b=$TOP/tests/boards/spi-i2c-conflict.dts
