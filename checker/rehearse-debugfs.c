@@ -261,3 +261,22 @@ char *conf_owners(struct controller *c, u32 pin)
 	free(copy);
 	return out.s;
 }
+
+char *mux_group(struct controller *c, u32 pin)
+{
+	struct pin_line *l = pin_line(&c->mux, pin);
+	const char *g, *last = NULL, *f;
+
+	if (!l)
+		return NULL;
+	/* " function F group G" at the end, F and G without blanks */
+	for (g = strstr(l->rest, " group "); g; g = strstr(g + 1, " group "))
+		last = g;
+	if (!last || !last[7] || strchr(last + 7, ' '))
+		return NULL;
+	for (f = last - 1; f > l->rest && *f != ' '; f--)
+		;
+	if (f - l->rest < 9 || strncmp(f - 9, " function", 9))
+		return NULL;
+	return xstrdup(last + 7);
+}

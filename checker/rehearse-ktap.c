@@ -358,6 +358,20 @@ static bool pin_test(unsigned int i, struct controller *ctl, unsigned int nctl,
 	if ((want == NULL) != (owner == NULL) || (want && strcmp(want, owner)))
 		bprintf(&mis, "%sowner: debugfs=%s, expected=%s", mis.len ? "; " : "",
 			str_or_none(owner), str_or_none(want));
+	/* the group it is muxed through, where the plan says (VSOC) */
+	if (prop_has(node, "group") && want && owner && !strcmp(want, owner)) {
+		char *wg = prop_str(node, "group"), *gg = mux_group(c, pin);
+
+		if (!gg || strcmp(wg, gg)) {
+			char *gt = klog_translate(kl, gg ? gg : "(none)"), *wt = klog_translate(kl, wg);
+
+			bprintf(&mis, "%sgroup: debugfs=%s, expected=%s", mis.len ? "; " : "", gt, wt);
+			free(gt);
+			free(wt);
+		}
+		free(wg);
+		free(gg);
+	}
 	/*
 	 * the DT nodes pinconf-owners names for the pin's configuration (a
 	 * family whose plan says them), unless a consumer that wrote the pin

@@ -58,6 +58,9 @@ bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 mask, u32 *val);
 /* The mux owner in pinmux-pins, as the host reads it; NULL for none */
 char *mux_owner(struct controller *c, u32 pin);
 
+/* The group of "... function F group G" in pinmux-pins; NULL for none */
+char *mux_group(struct controller *c, u32 pin);
+
 /*
  * What pinconf-owners says set the pin's configuration: each "NODE (DEV,
  * STATE)" once, sorted, joined by " | " (pincheck/verdict.py

@@ -139,6 +139,8 @@ def add_plan(outdir, board_dtb, virt_dtb):
         n.set_strings("pin-name", [name])
         if r["expected_owner"]:
             n.set_strings("owner", [r["expected_owner"]])
+        if r.get("expected_group"):
+            n.set_strings("group", [r["expected_group"]])
         cells = []
         for f in r["fields"]:
             cells += [f["window"], f["offset"], f["width"], f["mask"] & 0xFFFFFFFF,

@@ -337,8 +337,10 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
                 for w in mw:
                     applied.append(Applied(w, c["path"], st, pn.path))
                 if not lost:
+                    groups = ctl.family.mux_groups(ctl, pn, lambda x: klog.to_virt(x, pmap) or x)
                     for p in pins:
-                        owner_expect[(ctl.path, p)] = (dev, c["path"], pn.path)
+                        owner_expect[(ctl.path, p)] = (dev, c["path"], pn.path,
+                                                       (groups or {}).get(p))
             if stop or lost:
                 break
             for ctl, pn, cw in confs:
@@ -460,6 +462,14 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
         want = exp_owner[0] if exp_owner else None
         if want != got_owner and not asleep:
             row["mismatch"].append("owner: debugfs=%s, expected=%s" % (got_owner, want))
+        # the group it is muxed through, where the family says (VSOC)
+        exp_group = exp_owner[3] if exp_owner else None
+        got_group = owners.get(pin, (None, None))[1]
+        if exp_group is not None:
+            row["expected_group"] = exp_group
+            if want == got_owner and got_group != exp_group and not asleep:
+                row["mismatch"].append("group: debugfs=%s, expected=%s" % (
+                    klog.translate(got_group or "(none)", pmap), klog.translate(exp_group, pmap)))
         if not asleep:
             provenance_check(row, ctl, provenance.get((cp, pin), {}), guest, pmap,
                              {i["path"] for i in consumers if i["failed"]})

@@ -102,6 +102,12 @@ class Family:
         verdict.DEBUGFS_KINDS (the guest's checker reads the same codes)"""
         return None
 
+    def mux_groups(self, ctrl, node, virt):
+        """{pin: the group pinmux-pins names} of the mux settings of pin
+        node `node` (virt: a DT path as the guest's DT has it); None: not
+        checked"""
+        return None
+
     # the verdict checks the core's pinconf-owners against conf_props()
     conf_owners = False
 

@@ -147,3 +147,21 @@ def test_debugfs_readback():
     # a line that is not the driver's form shows nothing
     assert verdict.debugfs_value(ctl, 2, "mux", {}, 0xF) is None
     assert verdict.debugfs_value(ctl, 3, "mux", {}, 0xF) is None
+
+
+def test_mux_groups_and_conf_props(tree):
+    """pinmux-pins' group: a group of section 3 (spi0_grp: PC12..PC15,
+    pins 76..79), a pin's own (PA4), or the driver's group named after the
+    node of two or more pins of function gpio (vsoc_dt_node_group());
+    pinconf-owners' properties per pin"""
+    fam = family_of(tree.find("/pinctrl@4c000000"))
+    node = tree.find("/pinctrl@4c000000/spi0-state")
+    assert fam.mux_groups(None, node, lambda p: p) == {p: "spi0_grp" for p in range(76, 80)}
+    node = tree.find("/pinctrl@4c000000/gpio-state")
+    assert fam.mux_groups(None, node, lambda p: "/virt" + p) == {
+        21: "/virt/pinctrl@4c000000/gpio-state", 22: "/virt/pinctrl@4c000000/gpio-state"}
+    assert fam.conf_props(None, node) == [
+        (21, ["input-schmitt", "input-debounce", "vsoc,wakeup"]),
+        (22, ["input-schmitt", "input-debounce", "vsoc,wakeup"])]
+    node = tree.find("/pinctrl@4c000000/pa4-state")
+    assert fam.mux_groups(None, node, lambda p: p) == {4: "PA4"}

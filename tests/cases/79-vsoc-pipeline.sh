@@ -80,6 +80,11 @@ if [ -z "$debug" ] && [ -f "$out/vsoc-evb/verdict.json" ]; then
 	provoke owners '/^pin 0 (PA0): /s/uart0-conf-state (rh000-serial/jtag-park-state (rh000-serial/' \
 		'PA0 .* MISMATCH owners: pinconf-owners=/soc/pinctrl@4c000000/jtag-park-state (rh000-serial, default), expected=/soc/pinctrl@4c000000/uart0-conf-state (rh000-serial, default)' \
 		"pinconf-owners naming another DT node for PA0's configuration is a MISMATCH"
+	# the group a pin is muxed through: PA0 claimed through uart0_rtscts_grp
+	# (PA2, PA3 in section 3) instead of the board's uart0_grp
+	provoke group '/^pin 0 (PA0): device/s/group uart0_grp/group uart0_rtscts_grp/' \
+		'PA0 .* MISMATCH group: debugfs=uart0_rtscts_grp, expected=uart0_grp' \
+		"a pin claimed through another group than the DT's is a MISMATCH"
 fi
 
 # System sleep: the handset's hogs have a sleep state, which the driver
