@@ -109,6 +109,35 @@ static bool is_hex(const char *s, size_t n)
 	return n > 0;
 }
 
+/*
+ * pins: "[GPIO RANGE ]mux 1 pad 0x000000a0", the VSOC driver's read-back of
+ * both registers (vsoc_pin_dbg_show()): the mux select itself, or the PAD
+ * field under its mask
+ */
+static bool vsoc_value(const char *rest, bool mux, u32 mask, u32 *val)
+{
+	const char *s, *pad;
+	size_t digits;
+
+	/* "mux " at the start or after a blank, and the line ends there */
+	for (s = strstr(rest, "mux "); s; s = strstr(s + 1, "mux ")) {
+		digits = strspn(s + 4, "0123456789");
+		pad = s + 4 + digits;
+		if ((s == rest || s[-1] == ' ') && digits && !strncmp(pad, " pad 0x", 7) &&
+		    strlen(pad + 7) == 8 && is_hex(pad + 7, 8))
+			break;
+	}
+	if (!s)
+		return false;
+	if (mux)
+		*val = strtoul(s + 4, NULL, 10);
+	else if (mask)
+		*val = (strtoul(pad + 7, NULL, 16) & mask) >> __builtin_ctz(mask);
+	else
+		return false;
+	return true;
+}
+
 /* pincheck/verdict.py debugfs_value() */
 bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 mask, u32 *val)
 {
@@ -149,6 +178,10 @@ bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 mask, u32 *val)
 		else
 			return false;
 		return true;
+	case DBG_VSOC_MUX:
+	case DBG_VSOC_PAD:
+		l = pin_line(&c->pins, pin);
+		return l && vsoc_value(l->rest, kind == DBG_VSOC_MUX, mask, val);
 	case DBG_PCS: {
 		/* "[gpio:chip ]<address> <value> pinctrl-single" */
 		char *copy, *tok, *save, *prev = NULL, *prev2 = NULL;
@@ -193,4 +226,57 @@ char *mux_owner(struct controller *c, u32 pin)
 	if (!strcmp(first, "device"))
 		return xstrdup(second);
 	return xstrdup(first);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char *conf_owners(struct controller *c, u32 pin)
+{
+	struct pin_line *l = pin_line(&c->owners, pin);
+	char *copy = xstrdup(l ? l->rest : ""), *part, *next, *arrow, **src;
+	unsigned int n = 0, i;
+	struct buf out = { 0 };
+
+	/* "CONFIG[, CONFIG...] <- SOURCE[; ...]" */
+	src = xcalloc(strlen(copy) / 2 + 1, sizeof(*src));
+	for (part = copy; part && *part; part = next) {
+		next = strstr(part, "; ");
+		if (next) {
+			*next = '\0';
+			next += 2;
+		}
+		arrow = strstr(part, " <- ");
+		if (arrow)
+			src[n++] = arrow + 4;
+	}
+	qsort(src, n, sizeof(*src), cmp_str);
+	bprintf(&out, "%s", "");
+	for (i = 0; i < n; i++)
+		if (!i || strcmp(src[i], src[i - 1]))
+			bprintf(&out, "%s%s", out.len ? " | " : "", src[i]);
+	free(src);
+	free(copy);
+	return out.s;
+}
+
+char *mux_group(struct controller *c, u32 pin)
+{
+	struct pin_line *l = pin_line(&c->mux, pin);
+	const char *g, *last = NULL, *f;
+
+	if (!l)
+		return NULL;
+	/* " function F group G" at the end, F and G without blanks */
+	for (g = strstr(l->rest, " group "); g; g = strstr(g + 1, " group "))
+		last = g;
+	if (!last || !last[7] || strchr(last + 7, ' '))
+		return NULL;
+	for (f = last - 1; f > l->rest && *f != ' '; f--)
+		;
+	if (f - l->rest < 9 || strncmp(f - 9, " function", 9))
+		return NULL;
+	return xstrdup(last + 7);
 }

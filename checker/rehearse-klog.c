@@ -79,8 +79,7 @@ static bool mentions(const char *msg, const char *path, bool below)
 	return false;
 }
 
-/* msg with the board's paths for the virt DTB's (a new string) */
-static char *translate(const struct klog *k, const char *msg)
+char *klog_translate(const struct klog *k, const char *msg)
 {
 	struct buf out = { 0 };
 	const char *p = msg;
@@ -170,7 +169,7 @@ static char *reason(const struct klog *k, const struct klog_consumer *c)
 		    !strncmp(rest, "pin hogs of state ", strlen("pin hogs of state ")))
 			about = true;
 		if (about) {
-			text = translate(k, is_dev(k, dev) ? rest : msg);
+			text = klog_translate(k, is_dev(k, dev) ? rest : msg);
 			for (i = 0; i < nseen; i++)
 				if (!strcmp(seen[i], text))
 					break;
@@ -269,7 +268,7 @@ char *klog_why_failed(const struct klog *k, const struct klog_consumer *c)
 			if (strcasestr(msg, words[i]))
 				break;
 		if (i < sizeof(words) / sizeof(words[0]))
-			why = translate(k, msg);
+			why = klog_translate(k, msg);
 	}
 	free(copy);
 	return why;

@@ -264,8 +264,8 @@ struct consumer {
  * verdict after the boot has no row for them)
  */
 static bool pin_test(unsigned int i, struct controller *ctl, unsigned int nctl,
-		     const struct consumer *cons, unsigned int ncons, struct buf *out,
-		     unsigned int *test, unsigned int *bad)
+		     const struct consumer *cons, unsigned int ncons, const struct klog *kl,
+		     struct buf *out, unsigned int *test, unsigned int *bad)
 {
 	char node[32], *name, *names, *fname, *owner, *want, *tname;
 	struct controller *c;
@@ -273,6 +273,7 @@ static bool pin_test(unsigned int i, struct controller *ctl, unsigned int nctl,
 	struct buf mis = { 0 };
 	u32 *f, *wr, *fc = NULL, ci, pin, got, dbg, shift;
 	unsigned int n, nwr = 0, nfc = 0, w = 0, j, k, kept = 0;
+	bool lost = false;	/* a consumer that wrote the pin failed */
 	size_t nlen;
 
 	snprintf(node, sizeof(node), "pin-%u", i);
@@ -304,8 +305,11 @@ static bool pin_test(unsigned int i, struct controller *ctl, unsigned int nctl,
 		if (wr) {
 			if (w >= nwr || w + 1 + wr[w] > nwr)
 				fatal("plan: %s/writers: fewer than the fields", node);
-			for (k = 0; k < wr[w]; k++)
+			for (k = 0; k < wr[w]; k++) {
 				live |= wr[w + 1 + k] >= ncons || !cons[wr[w + 1 + k]].dead;
+				lost |= wr[w + 1 + k] < ncons && cons[wr[w + 1 + k]].expect &&
+					!cons[wr[w + 1 + k]].state;
+			}
 			live |= !wr[w];
 			w += 1 + wr[w];
 		}
@@ -354,6 +358,40 @@ static bool pin_test(unsigned int i, struct controller *ctl, unsigned int nctl,
 	if ((want == NULL) != (owner == NULL) || (want && strcmp(want, owner)))
 		bprintf(&mis, "%sowner: debugfs=%s, expected=%s", mis.len ? "; " : "",
 			str_or_none(owner), str_or_none(want));
+	/* the group it is muxed through, where the plan says (VSOC) */
+	if (prop_has(node, "group") && want && owner && !strcmp(want, owner)) {
+		char *wg = prop_str(node, "group"), *gg = mux_group(c, pin);
+
+		if (!gg || strcmp(wg, gg)) {
+			char *gt = klog_translate(kl, gg ? gg : "(none)"), *wt = klog_translate(kl, wg);
+
+			bprintf(&mis, "%sgroup: debugfs=%s, expected=%s", mis.len ? "; " : "", gt, wt);
+			free(gt);
+			free(wt);
+		}
+		free(wg);
+		free(gg);
+	}
+	/*
+	 * the DT nodes pinconf-owners names for the pin's configuration (a
+	 * family whose plan says them), unless a consumer that wrote the pin
+	 * failed: the core dropped what it owned
+	 */
+	if (prop_has(node, "conf-owners") && c->has_owners && !lost) {
+		char *wo = prop_str(node, "conf-owners"), *go = conf_owners(c, pin);
+
+		if (strcmp(wo, go)) {
+			char *gt = klog_translate(kl, *go ? go : "(none)");
+			char *wt = klog_translate(kl, *wo ? wo : "(none)");
+
+			bprintf(&mis, "%sowners: pinconf-owners=%s, expected=%s",
+				mis.len ? "; " : "", gt, wt);
+			free(gt);
+			free(wt);
+		}
+		free(wo);
+		free(go);
+	}
 	tname = ktap_name(name);
 	if (mis.len) {
 		(*bad)++;
@@ -456,6 +494,13 @@ int main(int argc, char **argv)
 		ctl[i].pins = parse_pin_file(ctl[i].dir, "pins", false);
 		ctl[i].mux = parse_pin_file(ctl[i].dir, "pinmux-pins", true);
 		ctl[i].conf = parse_pin_file(ctl[i].dir, "pinconf-pins", true);
+		ctl[i].owners = parse_pin_file(ctl[i].dir, "pinconf-owners", true);
+		if (ctl[i].dir) {
+			if (asprintf(&p, "%s/pinconf-owners", ctl[i].dir) < 0)
+				fatal("out of memory");
+			ctl[i].has_owners = !access(p, F_OK);
+			free(p);
+		}
 	}
 	p = path_of(DEBUGFS "/pinctrl-handles");
 	handles = read_file_opt(p, NULL);
@@ -496,7 +541,7 @@ int main(int argc, char **argv)
 			       !klog_lost_claim(&k, cons[i].dev);
 
 	for (i = 0; i < npin; i++)
-		rows += pin_test(i, ctl, nctl, cons, ncons, &body, &test, &bad);
+		rows += pin_test(i, ctl, nctl, cons, ncons, &k, &body, &test, &bad);
 	for (i = 0; i < ncons; i++)
 		failed += !consumer_test(i, &cons[i], &k, &body, &test);
 

@@ -32,7 +32,8 @@ struct controller {
 	unsigned int nwin;
 	u32 addr[MAX_WINDOWS], size[MAX_WINDOWS];
 	volatile unsigned char *map[MAX_WINDOWS];
-	struct pin_file pins, mux, conf;
+	struct pin_file pins, mux, conf, owners;
+	bool has_owners;	/* the kernel has pinconf-owners */
 };
 
 /*
@@ -48,13 +49,24 @@ struct pin_file parse_pin_file(const char *dir, const char *file, bool colon);
 struct pin_line *pin_line(const struct pin_file *file, u32 pin);
 
 /* What debugfs shows of a field (pincheck/verdict.py DEBUGFS_KINDS) */
-enum { DBG_NONE, DBG_IMX_CONF, DBG_SUNXI_DRIVE, DBG_SUNXI_PULL, DBG_PCS, DBG_IMX1_CONF };
+enum { DBG_NONE, DBG_IMX_CONF, DBG_SUNXI_DRIVE, DBG_SUNXI_PULL, DBG_PCS, DBG_IMX1_CONF,
+       DBG_VSOC_MUX, DBG_VSOC_PAD };
 
 /* The driver's read-back of a field of kind DBG_*, false when not shown */
 bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 mask, u32 *val);
 
 /* The mux owner in pinmux-pins, as the host reads it; NULL for none */
 char *mux_owner(struct controller *c, u32 pin);
+
+/* The group of "... function F group G" in pinmux-pins; NULL for none */
+char *mux_group(struct controller *c, u32 pin);
+
+/*
+ * What pinconf-owners says set the pin's configuration: each "NODE (DEV,
+ * STATE)" once, sorted, joined by " | " (pincheck/verdict.py
+ * owners_text()); a new string, "" for none
+ */
+char *conf_owners(struct controller *c, u32 pin);
 
 /* The log and the plan's names for it */
 struct klog {
@@ -90,5 +102,8 @@ int klog_lost_claim(const struct klog *k, const char *dev);
  * line naming its device with a word of failure
  */
 char *klog_why_failed(const struct klog *k, const struct klog_consumer *c);
+
+/* msg with the board's paths for the virt DTB's (a new string) */
+char *klog_translate(const struct klog *k, const char *msg);
 
 #endif

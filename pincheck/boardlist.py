@@ -43,10 +43,11 @@ family with boards of that arch). KSRC is the kernel tree.
 
 import csv
 import glob
-import json
 import os
 import re
 import sys
+
+from . import verdict_json
 
 # name: (arch, directory under arch/<arch>/boot/dts, board name regex), or
 # a list of them (a family on both arches)
@@ -187,13 +188,17 @@ def summary(outdir, listfile):
             r["why"] = why or "no verdict"
             rows.append(r)
             continue
-        v = json.load(open(vj))
+        try:
+            v = verdict_json.load(vj)
+        except verdict_json.VerdictError as e:
+            r["why"] = str(e)
+            rows.append(r)
+            continue
         cons = [c for c in v["consumers"] if not c["hog"]]
         r["controllers"] = len(v["controllers"])
         r["consumers"] = len(cons)
-        r["pins"] = len(v["rows"])
-        r["mismatches"] = sum(1 for x in v["rows"] if x["mismatch"])
-        r["conflicts"] = len(v["conflicts"])
+        for k in ("pins", "mismatches", "conflicts"):
+            r[k] = v["counts"][k]
         failed = [c for c in v["consumers"] if c["failed"]]
         if not v["controllers"]:
             # the controllers' reasons first, a driver missing from the

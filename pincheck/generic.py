@@ -334,3 +334,43 @@ def deep_finding(node_path, props):
     return Finding("deep", node_path, named[0] if named else "(node)",
                    "pin configuration nodes nest one level deep, this one would be ignored",
                    "(node)", "-")
+
+
+@functools.lru_cache(maxsize=4)
+def owner_classes(ksrc):
+    """{parameter: the parameter pinconf-owners keeps it under}, from
+    pinconf_param_class() of drivers/pinctrl/pinconf.c (the series' patch
+    "pinctrl: pinconf: Show what set each configuration of each pin": one
+    owner per kind of parameter, a pull-up replaces a bias-disable); a
+    parameter it does not name is its own class. None for a tree without
+    it."""
+    try:
+        text = csrc.read(os.path.join(ksrc, "drivers/pinctrl/pinconf.c"))
+    except OSError:
+        return None
+    body = csrc.block(text, r"\bpinconf_param_class\s*\([^)]*\)\s*\{")
+    if body is None:
+        return None
+    out, cases = {}, []
+    for m in re.finditer(r"\bcase\s+(\w+)\s*:|\breturn\s+(\w+)\s*;", body):
+        if m.group(1):
+            cases.append(m.group(1))
+        else:
+            for c in cases:
+                out[c] = m.group(2)
+            cases = []
+    return out
+
+
+def owner_key(ksrc, compatibles, prop):
+    """what pinconf-owners keeps DT property `prop` of a generic driver's
+    pin node under (its parameter's class), None when not known"""
+    classes = owner_classes(ksrc)
+    r = rules(ksrc)
+    p = r.generic.get(prop)
+    if p is None:
+        drv = r.driver_of(compatibles)
+        p = next((c for c in drv.customs if c.name == prop), None) if drv else None
+    if classes is None or p is None:
+        return None
+    return classes.get(p.param, p.param)

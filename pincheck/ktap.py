@@ -139,6 +139,8 @@ def add_plan(outdir, board_dtb, virt_dtb):
         n.set_strings("pin-name", [name])
         if r["expected_owner"]:
             n.set_strings("owner", [r["expected_owner"]])
+        if r.get("expected_group"):
+            n.set_strings("group", [r["expected_group"]])
         cells = []
         for f in r["fields"]:
             cells += [f["window"], f["offset"], f["width"], f["mask"] & 0xFFFFFFFF,
@@ -148,6 +150,10 @@ def add_plan(outdir, board_dtb, virt_dtb):
             n.set_cells("field-ctls", [ctl_index[f.get("ctl") or r["controller"]]
                                        for f in r["fields"]])
         n.set_strings("field-names", [f["field"] for f in r["fields"]])
+        if "conf_owners" in r:
+            # what pinconf-owners should name for the pin, in the virt DTB's
+            # paths, "NODE (DEV, STATE)" sorted and joined by " | "
+            n.set_strings("conf-owners", [r["conf_owners"]])
     consumers = plan_order(res["plan"], res["consumers"])
     index = {c["path"]: i for i, c in enumerate(consumers)}
     for i, r in enumerate(res["rows"]):

@@ -23,7 +23,11 @@ pin controller driver on QEMU virt (scripts/rehearse.sh runs the steps).
                                      or a bad node, 4 when nothing could be
                                      rehearsed (one line says why); also
                                      OUTDIR/verdict.ktap (the same as
-                                     KTAP) and console.ktap (the guest's)
+                                     KTAP) and console.ktap (the guest's);
+                                     after vsocinit.sleep, --phase resume
+                                     or --asleep with --then DEV=STATE
+                                     (OUTDIR/verdict-resume.json,
+                                     verdict-asleep.json)
 
 BOARD is a board of the tree as under arch/arm64/boot/dts/ without .dts
 (freescale/imx8mm-evk, or arm64/freescale/imx8mm-evk), a 32-bit board of
@@ -41,7 +45,7 @@ import os
 import subprocess
 import sys
 
-from . import board, ktap, lint, verdict
+from . import board, ktap, lint, verdict, verdict_json
 
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -122,7 +126,7 @@ def show(res, out=None):
                                               "expected", "debugfs", "registers", "verdict"),
           file=out)
     for r in rows:
-        dbg_bad = [m for m in r["mismatch"] if "debugfs" in m]
+        dbg_bad = [m for m in r["mismatch"] if "debugfs" in m or "pinconf-owners" in m]
         reg_bad = [m for m in r["mismatch"] if "registers" in m]
         print("%-*s  %-*s  %-*s  %-8s %-10s %s" % (
             w_name, r["name"], w_cons, r["consumer"], w_exp, fmt_fields(r["fields"], "expected"),
@@ -155,11 +159,7 @@ def show(res, out=None):
     for s in plan["skipped"]:
         what = ("state %s of %s" % (s["state"], s["path"])) if s.get("state") else s["path"]
         print("not rehearsed: %s: %s" % (what, s["why"]), file=out)
-    npins = len(rows)
-    bad = sum(1 for r in rows if r["mismatch"])
-    failed = sum(1 for c in res["consumers"] if c["failed"])
-    # a pinctrl-0 without pinctrl-names is a state nobody applies: a finding
-    unapplied = sum(1 for c in res["consumers"] if ktap.consumer_bad(c) and not c["failed"])
+    n = verdict_json.counts(res)
     checked, total = state_share(plan)
     if not checked:
         # nothing checked is not a pass: one line saying why; bad nodes,
@@ -175,10 +175,12 @@ def show(res, out=None):
               file=out)
     print("%s: %d pins checked, %d mismatches, %d conflicts, %d stray writes, "
           "%d bad nodes, %d consumers failed, %d states never applied, %d not rehearsed" % (
-              plan["board"], npins, bad, len(res["conflicts"]), len(res["stray"]),
-              len(res["problems"]), failed, unapplied, len(plan["skipped"])), file=out)
-    return 0 if not (bad or failed or res["conflicts"] or res["stray"] or res["problems"] or
-                     unapplied) else 1
+              plan["board"], n["pins"], n["mismatches"], n["conflicts"], n["stray_writes"],
+              n["bad_nodes"], n["consumers_failed"], n["states_never_applied"],
+              n["not_rehearsed"]), file=out)
+    findings = ("mismatches", "conflicts", "stray_writes", "bad_nodes", "consumers_failed",
+                "states_never_applied")
+    return 1 if any(n[k] for k in findings) else 0
 
 
 # The exit status of a board of which nothing could be rehearsed (kselftest's
@@ -194,23 +196,25 @@ def state_share(plan):
     return checked, checked + dropped
 
 
-def verdict_cmd(outdir):
+def verdict_cmd(outdir, phase="boot", then=(), asleep=False):
     with open(os.path.join(outdir, "plan.json")) as f:
         ksrc = json.load(f).get("ksrc")
     if ksrc:
         os.environ.setdefault("KSRC", ksrc)
-    res = verdict.evaluate(outdir, os.path.join(outdir, "board.dtb"))
+    then = [tuple(t.split("=", 1)) for t in then]
+    if any(len(t) != 2 for t in then):
+        raise SystemExit("verdict: --then takes DEV=STATE")
+    res = verdict.evaluate(outdir, os.path.join(outdir, "board.dtb"), phase=phase,
+                           then=then, asleep=asleep)
     rc = show(res)
     checked, total = state_share(res["plan"])
-    js = {"board": res["plan"]["board"], "ok": rc == 0, "rows": res["rows"],
-          "states_rehearsed": checked, "states": total,
-          "consumers": res["consumers"], "conflicts": res["conflicts"],
-          "stray": res["stray"], "not_rehearsed": res["plan"]["skipped"],
-          "problems": res["problems"],
-          "controllers": [{"path": c.path, "family": c.family.name, "dev": c.dev}
-                          for c in res["ctrls"]]}
-    with open(os.path.join(outdir, "verdict.json"), "w") as f:
-        json.dump(js, f, indent=1, sort_keys=True)
+    # after a system sleep: verdict-resume.json, verdict-asleep.json (the
+    # guest's KTAP is of the boot alone)
+    suffix = "-asleep" if asleep else "" if phase == "boot" else "-" + phase
+    verdict_json.write(os.path.join(outdir, "verdict%s.json" % suffix),
+                       verdict_json.document(res, rc, checked, total))
+    if suffix:
+        return rc
     with open(os.path.join(outdir, "verdict.ktap"), "w") as f:
         f.write(ktap.host_ktap(res))
     dumps = verdict.read_console(os.path.join(outdir, "console.log"))
@@ -232,4 +236,12 @@ def add_parsers(sub):
     p.set_defaults(func=lambda a: prepare(a.board, a.outdir, a.fixup, a.include))
     p = sub.add_parser("verdict", help="the per-pin verdict of a rehearsed board after its boot")
     p.add_argument("outdir")
-    p.set_defaults(func=lambda a: verdict_cmd(a.outdir))
+    p.add_argument("--phase", default="boot", choices=("boot", "resume"),
+                   help="the debugfs dumps to read: resume, after vsocinit.sleep")
+    p.add_argument("--then", action="append", default=[], metavar="DEV=STATE",
+                   help="after the probes DEV went to STATE (repeatable, in order): a "
+                        "controller's hogs to sleep in system sleep, to default on resume")
+    p.add_argument("--asleep", action="store_true",
+                   help="the windows read while the guest slept (win*-sleep.bin), "
+                        "against the replay alone")
+    p.set_defaults(func=lambda a: verdict_cmd(a.outdir, a.phase, a.then, a.asleep))

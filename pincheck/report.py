@@ -31,6 +31,8 @@ import re
 import subprocess
 import sys
 
+from . import verdict_json
+
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # What vsoc-verify prints for the fields of PAD = 0 and mux 0 (the reset
@@ -253,10 +255,9 @@ def rehearsed_board(d):
         why = last_line(os.path.join(d, "run.log")) or last_line(os.path.join(d, "prepare.log"))
         return None, "no verdict.json%s" % (": " + why if why else "")
     try:
-        with open(os.path.join(d, "verdict.json")) as f:
-            v = json.load(f)
-    except (OSError, ValueError) as e:
-        return None, "verdict.json: %s" % e
+        v = verdict_json.load(os.path.join(d, "verdict.json"))
+    except verdict_json.VerdictError as e:
+        return None, str(e)
     labels = {}
     try:
         with open(os.path.join(d, "plan.json")) as f:

@@ -22,6 +22,7 @@ import struct
 
 from . import fdt
 from . import families
+from . import generic
 from . import klog
 from . import lint
 from .board import pin_state_props
@@ -132,17 +133,22 @@ class _FromDebugfs(dict):
         return self.MARK
 
 
-def evaluate(outdir, board_dtb, planning=False):
+def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=False):
     """The verdict of a rehearsal run in OUTDIR. planning=True: before the
     boot, what the board's DT asks for, every consumer assumed to apply its
     states (no console, no windows: the registers are the reset images);
     each row then says which pin names the guest reads from its debugfs
-    (see ktap_plan)."""
+    (see ktap_plan). phase: the debugfs dumps read ("resume" after
+    vsocinit.sleep); then: (device, state) transitions after the probes,
+    in order (a controller's hogs to "sleep" and back to "default");
+    asleep: the windows read while the guest slept (NAME-sleep.bin),
+    compared with the replay alone, as debugfs was not dumped then."""
     plan = json.load(open(os.path.join(outdir, "plan.json")))
     if planning:
         guest = Guest({})
     else:
-        guest = Guest(read_console(os.path.join(outdir, "console.log")))
+        guest = Guest(read_console(os.path.join(outdir, "console.log")),
+                      "boot" if asleep else phase)
     tree = fdt.read(board_dtb)
     by_ph = tree.by_phandle()
     fam_by_name = {f.name: f for f in families.FAMILIES}
@@ -167,8 +173,8 @@ def evaluate(outdir, board_dtb, planning=False):
         if planning:
             ctl.regs = [bytearray(r) for r in ctl.reset]
         else:
-            ctl.regs = [bytearray(read_window(os.path.join(outdir, w["name"] + ".bin")))
-                        for w in ctl.windows]
+            ctl.regs = [bytearray(read_window(os.path.join(
+                outdir, w["name"] + ("-sleep" if asleep else "") + ".bin"))) for w in ctl.windows]
         ctrls.append(ctl)
     ctl_by_path = {c.path: c for c in ctrls}
     several = len(ctrls) > 1
@@ -233,10 +239,20 @@ def evaluate(outdir, board_dtb, planning=False):
     pmap = klog.path_map(plan)
     devs = set(dev_path) | {c.dev for c in ctrls}
 
+    def own_confs(ctl, pn, dev, st):
+        """who pinconf-owners will say set each kind of configuration"""
+        for pin, props in ctl.family.conf_props(ctl, pn):
+            own = provenance.setdefault((ctl.path, pin), {})
+            for p in props:
+                key = generic.owner_key(ksrc, ctl.orig.strings("compatible"), p)
+                own[key or p] = "%s (%s, %s)" % (klog.to_virt(pn.path, pmap) or pn.path, dev, st)
+
     # replay
     applied = []          # Applied, in order
     consumers = []
     owner_expect = {}     # (ctl path, pin) -> (dev, consumer path, node path)
+    provenance = {}       # (ctl path, pin) -> {kind of parameter: "NODE (DEV, STATE)"}
+    ksrc = os.environ.get("KSRC") or plan.get("ksrc")
     conflicts = []
     # hogs first (the controller probes before its consumers), then the
     # consumers that bound, then those that failed: a failed one found its
@@ -321,13 +337,16 @@ def evaluate(outdir, board_dtb, planning=False):
                 for w in mw:
                     applied.append(Applied(w, c["path"], st, pn.path))
                 if not lost:
+                    groups = ctl.family.mux_groups(ctl, pn, lambda x: klog.to_virt(x, pmap) or x)
                     for p in pins:
-                        owner_expect[(ctl.path, p)] = (dev, c["path"], pn.path)
+                        owner_expect[(ctl.path, p)] = (dev, c["path"], pn.path,
+                                                       (groups or {}).get(p))
             if stop or lost:
                 break
             for ctl, pn, cw in confs:
                 for w in cw:
                     applied.append(Applied(w, c["path"], st, pn.path))
+                own_confs(ctl, pn, dev, st)
             info["applied"].append(st)
         info["failed"] = failed
         info["why"] = None
@@ -338,6 +357,24 @@ def evaluate(outdir, board_dtb, planning=False):
             info["why"] = why_failed(guest.dmesg, c, claims.get(dev), dev_path,
                                      (own, nodes, devs, pmap))
         consumers.append(info)
+
+    # what happened after the probes, in order: pinctrl_force_sleep() and
+    # pinctrl_force_default() move a controller's hogs at system sleep and
+    # resume; a state is applied as at probe, its muxes before its configs
+    for dev, st in then:
+        c = next((c for c in order if c["dev"] == dev), None)
+        states = dict((x[0], x[2]) for x in pin_state_props(tree.find(c["path"]))) if c else {}
+        if st not in states:
+            raise SystemExit("verdict: %s=%s: %s" % (dev, st, "no state " + st if c else
+                                                    "no such device in the plan"))
+        pns = [pn for pn in map(by_ph.get, states[st]) if pn is not None and ctl_of(pn)]
+        for kind in (0, 1):
+            for pn in pns:
+                ctl = ctl_of(pn)
+                applied += [Applied(w, c["path"], st, pn.path)
+                            for w in ctl.family.pin_writes(ctl, pn)[kind]]
+                if kind:
+                    own_confs(ctl, pn, dev, st)
 
     # what each controller's probe writes before any state (sunxi: its IRQ
     # banks), then the states' writes
@@ -409,7 +446,7 @@ def evaluate(outdir, board_dtb, planning=False):
         row = {"controller": cp, "pin": pin, "name": pin_name(ctl, pin),
                "consumer": last.consumer, "node": last.node, "fields": [], "mismatch": []}
         for field, off, exp, got, writes, reg_cp in sorted(fields, key=lambda f: (f[5] != cp, f[1])):
-            dbg = debugfs_value(ctl, pin, field, confs, writes[-1].w.mask)
+            dbg = None if asleep else debugfs_value(ctl, pin, field, confs, writes[-1].w.mask)
             w0 = writes[-1].w
             row["fields"].append({"field": field, "offset": off, "expected": exp,
                                   "registers": got, "debugfs": dbg,
@@ -423,8 +460,19 @@ def evaluate(outdir, board_dtb, planning=False):
             if dbg is not None and dbg != exp:
                 row["mismatch"].append("%s: debugfs=%#x, expected=%#x" % (field, dbg, exp))
         want = exp_owner[0] if exp_owner else None
-        if want != got_owner:
+        if want != got_owner and not asleep:
             row["mismatch"].append("owner: debugfs=%s, expected=%s" % (got_owner, want))
+        # the group it is muxed through, where the family says (VSOC)
+        exp_group = exp_owner[3] if exp_owner else None
+        got_group = owners.get(pin, (None, None))[1]
+        if exp_group is not None:
+            row["expected_group"] = exp_group
+            if want == got_owner and got_group != exp_group and not asleep:
+                row["mismatch"].append("group: debugfs=%s, expected=%s" % (
+                    klog.translate(got_group or "(none)", pmap), klog.translate(exp_group, pmap)))
+        if not asleep:
+            provenance_check(row, ctl, provenance.get((cp, pin), {}), guest, pmap,
+                             {i["path"] for i in consumers if i["failed"]})
         row["owner"] = got_owner
         row["expected_owner"] = want
         rows.append(row)
@@ -442,12 +490,38 @@ def evaluate(outdir, board_dtb, planning=False):
     # the form of the board's pin nodes (lint.py), from the DT and the
     # tree's tables alone, whatever the kernel said of them
     problems = []
-    ksrc = os.environ.get("KSRC") or plan.get("ksrc")
     for p in lint.lint(tree, ksrc) if ksrc and not planning else []:
         problems.append({"consumer": p.consumer, "state": p.state, "node": p.node,
                          "property": p.prop, "problem": lint.line(p)})
     return {"plan": plan, "rows": rows, "consumers": consumers, "conflicts": conflicts,
             "stray": stray, "ctrls": ctrls, "problems": problems}
+
+
+def owners_text(sources):
+    """a pin's sources in pinconf-owners, as the plan and the guest say them"""
+    return " | ".join(sorted(set(sources)))
+
+
+def provenance_check(row, ctl, expected, guest, pmap, failed):
+    """row["conf_owners"]: the DT nodes (with device and state) that
+    pinconf-owners should name for the pin's configuration, for a family
+    that says which properties a node sets (Family.conf_owners); after the
+    boot, a mismatch when the core's pinconf-owners names others. Not
+    checked when a consumer that wrote the pin failed (the core dropped
+    what it owned) or the kernel has no pinconf-owners."""
+    if not ctl.family.conf_owners:
+        return
+    row["conf_owners"] = owners_text(expected.values())
+    text = guest.ctrl_file(ctl.dev, "pinconf-owners")
+    if text is None or any(w[0] in failed for f in row["fields"] for w in f["set_by"]):
+        return
+    m = re.search(r"^pin %d \([^)]*\): (.*)$" % row["pin"], text, re.M)
+    got = owners_text(part.split(" <- ", 1)[1] for part in (m.group(1).split("; ") if m else [])
+                      if " <- " in part)
+    if got != row["conf_owners"]:
+        row["mismatch"].append("owners: pinconf-owners=%s, expected=%s" % (
+            klog.translate(got or "(none)", pmap),
+            klog.translate(row["conf_owners"] or "(none)", pmap)))
 
 
 def read_window(path):
@@ -470,7 +544,7 @@ def read_reg(buf, off, width):
 # names the kind of each of its fields (Family.debugfs_kind), the readers
 # below are the protocol, in the order of the codes.
 DEBUGFS_KINDS = {None: 0, "imx-conf": 1, "sunxi-drive": 2, "sunxi-pull": 3,
-                 "pinctrl-single": 4, "imx1-conf": 5}
+                 "pinctrl-single": 4, "imx1-conf": 5, "vsoc-mux": 6, "vsoc-pad": 7}
 
 
 def debugfs_kind(ctl, field):
@@ -524,9 +598,24 @@ def _read_pins_value(ctl, pin, confs, mask):
     return None
 
 
+VSOC_PINS = re.compile(r"(?:^| )mux (\d+) pad 0x([0-9a-f]{8})$")
+
+
+def _read_vsoc(ctl, pin, mask, mux):
+    # pins: "pin N (PA0) [GPIO RANGE ]mux 1 pad 0x000000a0", the driver's
+    # read-back of both registers (vsoc_pin_dbg_show()): the mux select
+    # itself, or the PAD field under its mask
+    m = VSOC_PINS.search(ctl.guest_pins.get(pin, ("", ""))[1])
+    if not m:
+        return None
+    return int(m.group(1)) if mux else _under(int(m.group(2), 16), mask)
+
+
 DEBUGFS_READERS = {"imx-conf": _read_hex_conf, "sunxi-drive": _read_sunxi_drive,
                    "sunxi-pull": _read_sunxi_pull, "pinctrl-single": _read_pins_value,
-                   "imx1-conf": _read_imx1_conf}
+                   "imx1-conf": _read_imx1_conf,
+                   "vsoc-mux": lambda ctl, pin, confs, mask: _read_vsoc(ctl, pin, mask, True),
+                   "vsoc-pad": lambda ctl, pin, confs, mask: _read_vsoc(ctl, pin, mask, False)}
 
 
 def debugfs_value(ctl, pin, field, confs, mask=0xFFFFFFFF):

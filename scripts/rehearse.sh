@@ -9,14 +9,20 @@
 # only warn about (docs/strict-dt-parsing.md).
 #
 #   scripts/rehearse.sh [--quiet] [--compact] [--kernel NAME] [--fixup F.dtso]
-#                       [--include DIR]... BOARD
+#                       [--include DIR]... [--sleep N] [--reset F] BOARD
 #
 # --quiet prints the last line of the verdict only; --compact (rehearse-all)
 # keeps the windows gzipped and no reset images (the verdict makes them
 # again), since a Qualcomm board's windows are 9 MiB. --fixup boots the
 # board with an overlay applied that the verdict does not expect (as a boot
 # loader that edits the DT would; target-path on the virt DTB's paths), in
-# build/rehearse/<board>~<overlay>/.
+# build/rehearse/<board>~<overlay>/. --sleep N: the guest goes through a
+# system sleep of N seconds after its verdict (vsocinit.sleep), the windows
+# are also read while it sleeps (win*-sleep.bin), in build/rehearse/
+# <board>@sleep/; pincheck verdict --phase resume and --asleep check them.
+# --reset F: a board of one window (VSOC) starts from F instead of its
+# family's reset image, as firmware would leave it, and the verdict expects
+# what F holds where no state writes; in build/rehearse/<board>@<F>/.
 #
 # The guest prints its own verdict as KTAP on the console (from the plan
 # that prepare writes into the virt DTB); the run leaves it as
@@ -45,10 +51,12 @@ while [ $# -gt 1 ]; do
 	--kernel) config=$2; shift 2 ;;
 	--fixup) fixup=$2; shift 2 ;;
 	--include) incs+=(-I "$(realpath "$2")"); shift 2 ;;
+	--sleep) sleep=$2; shift 2 ;;
+	--reset) reset=$2; shift 2 ;;
 	*) die "unknown option $1" ;;
 	esac
 done
-[ $# -eq 1 ] || die "usage: scripts/rehearse.sh [--quiet] [--compact] [--kernel NAME] [--fixup F.dtso] [--include DIR]... BOARD"
+[ $# -eq 1 ] || die "usage: scripts/rehearse.sh [--quiet] [--compact] [--kernel NAME] [--fixup F.dtso] [--include DIR]... [--sleep N] [--reset F] BOARD"
 # a boot takes about a second; the debug image (KASAN, kmemleak) far more
 timeout=60
 [ "$config" = vsoc ] || timeout=300
@@ -74,6 +82,16 @@ if [ -n "$fixup" ]; then
 	name+="~$(basename "$fixup" .dtso)"
 	prep+=(--fixup "$fixup")
 fi
+append=pinctrl.strict_dt=1
+if [ -n "${sleep:-}" ]; then
+	name+="@sleep"
+	append+=" vsocinit.sleep=$sleep"
+fi
+if [ -n "${reset:-}" ]; then
+	[ -f "$reset" ] || die "no such reset image: $reset"
+	reset=$(realpath "$reset")
+	name+="@$(basename "$reset" .bin)"
+fi
 dir=$BUILD/rehearse/${name//\//_}
 mkdir -p "$BUILD/rehearse"
 
@@ -86,9 +104,16 @@ if ! pincheck prepare "$board" "$dir" "${prep[@]}" 2>"$dir/prepare.log"; then
 	exit 2
 fi
 [ -n "$quiet" ] || cat "$dir/prepare.log" >&2
+if [ -n "${reset:-}" ]; then
+	[ "$(wc -l <"$dir/windows.txt")" = 1 ] ||
+		die "--reset: $board has $(wc -l <"$dir/windows.txt") register windows, not one"
+	[ "$(stat -c %s "$reset")" = "$(stat -c %s "$dir/win0-0.reset")" ] ||
+		die "--reset: $reset is not of the window's size, $(stat -c %s "$dir/win0-0.reset") bytes"
+	cp "$reset" "$dir/win0-0.reset"
+fi
 if ! "$TOP/qemu/run.sh" --kernel "$config" --name "${name//\//_}" --dir "$dir" \
 	--windows "$dir/windows.txt" --timeout "$timeout" \
-	--append "pinctrl.strict_dt=1" "$dir/virt.dtb" 2>"$dir/run.log"; then
+	--append "$append" "$dir/virt.dtb" 2>"$dir/run.log"; then
 	cat "$dir/run.log" >&2
 	exit 2
 fi

@@ -75,6 +75,16 @@ check_ktap() {
 	fi
 }
 
+# verdict_tests DIR: the tests of DIR's KTAP, a test per pin row and per
+# consumer, from DIR/verdict.json read as every reader reads it
+# (pincheck/verdict_json.py: its schema and version checked)
+verdict_tests() {
+	PYTHONPATH=$TOP python3 -c 'import sys
+from pincheck import verdict_json
+v = verdict_json.load(sys.argv[1])
+print(v["counts"]["pins"] + len(v["consumers"]))' "$1/verdict.json" 2>/dev/null
+}
+
 # BOARD PINS: scripts/rehearse.sh BOARD boots, agrees everywhere (every
 # consumer applied its states, no mismatch, conflict or stray write) and
 # checks PINS pins; its console KTAP passes every test and is the host's.
@@ -98,7 +108,7 @@ rehearse_ok() {
 	esac
 	# on the console: a test per pin and per consumer, all passing
 	local n
-	n=$(python3 -c 'import json, sys; v = json.load(open(sys.argv[1])); print(len(v["rows"]) + len(v["consumers"]))' "$d/verdict.json" 2>/dev/null)
+	n=$(verdict_tests "$d")
 	check_ktap "$t" "$d" 0 "Ran $n tests: passed: $n"
 	[ -s "$d/verdict.json" ] && [ -s "$d/virt.dtb" ] && [ -s "$d/console.log" ] &&
 		ls "$d"/win*.bin >/dev/null 2>&1 ||

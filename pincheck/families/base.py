@@ -108,6 +108,21 @@ class Family:
         verdict.DEBUGFS_KINDS (the guest's checker reads the same codes)"""
         return None
 
+    def mux_groups(self, ctrl, node, virt):
+        """{pin: the group pinmux-pins names} of the mux settings of pin
+        node `node` (virt: a DT path as the guest's DT has it); None: not
+        checked"""
+        return None
+
+    # the verdict checks the core's pinconf-owners against conf_props()
+    conf_owners = False
+
+    def conf_props(self, ctrl, node):
+        """[(pin, [DT property])]: the generic configuration properties a
+        state's pin node `node` sets on each pin, for the provenance check
+        (pinconf-owners, verdict.py; only when conf_owners is True)"""
+        return []
+
     def problems(self, ctrl, node):
         """[(node path, property, what)]: what the driver's tables refuse in
         pin node `node` (a pin, group or function the controller lacks),

@@ -158,6 +158,7 @@ def pad_fields(node):
 class VSOC(Family):
     name = "vsoc"
     compatibles = ("vsoc,vsoc1-pinctrl",)
+    conf_owners = True
 
     def reset_word(self, window, offset):
         return {0x0: ID, 0x4: VERSION, 0x8: NBANKS}.get(offset, 0)
@@ -210,6 +211,36 @@ class VSOC(Family):
 
     def pin_name(self, ctrl, pin):
         return pin_label(pin)
+
+    def conf_props(self, ctrl, node):
+        out = []
+        for n in self.sources(node):
+            props = [prop for prop, enc in pad_fields(n) if enc]
+            if props:
+                out += [(p, props) for p in self.node_pins(n)]
+        return out
+
+    def mux_groups(self, ctrl, node, virt):
+        """a group of section 3, or a pin's own; but the driver muxes two
+        or more distinct pins of function gpio as one group named after
+        the node's path when it fits 128 bytes (vsoc_dt_node_group())"""
+        out = {}
+        for n in self.sources(node):
+            func = n.string("function")
+            pins = n.strings("pins")
+            nums = [pin_number(p) for p in pins]
+            path = virt(n.path)
+            by_path = (func == "gpio" and len(path) < 128 and None not in nums and
+                       len(set(nums)) == len(nums) > 1)
+            for g in n.strings("groups") + pins:
+                grp = self.group_of(g)
+                if func and grp and grp[0] == func:
+                    out.update((p, path if by_path else g) for p in grp[1])
+        return out
+
+    def debugfs_kind(self, field):
+        # pins: the driver's read-back of MUXn and PADp ("mux 1 pad 0x...")
+        return "vsoc-mux" if field == "mux" else "vsoc-pad"
 
     def problems(self, ctrl, node):
         out = []

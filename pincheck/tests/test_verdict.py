@@ -13,7 +13,7 @@ import types
 import pytest
 
 from pincheck import __main__ as front
-from pincheck import verdict
+from pincheck import verdict, verdict_json
 
 from .conftest import DATA, KSRC, recorded_run
 
@@ -87,10 +87,28 @@ def test_recorded_verdict(pincheck_verdict, tmp_path, run, rc, last):
     # the host's KTAP, and the guest's as read from the console
     assert read(os.path.join(d, "verdict.ktap")) == want_ktap
     assert read(os.path.join(d, "console.ktap")) == read(os.path.join(DATA, run, "console.ktap"))
-    with open(os.path.join(d, "verdict.json")) as f:
-        js = json.load(f)
-    assert js["ok"] == (rc == 0)
-    assert len(js["rows"]) == int(last.split(": ")[1].split()[0])
+    js = verdict_json.load(os.path.join(d, "verdict.json"))
+    assert (js["schema"], js["version"]) == ("pincheck-verdict", 1)
+    assert js["ok"] == (rc == 0) and js["exit"] == rc
+    # the counts are the last line's figures
+    if " pins checked, " in last:
+        figures = [int(w) for w in last.split(": ", 1)[1].replace(",", "").split() if w.isdigit()]
+        keys = ("pins", "mismatches", "conflicts", "stray_writes", "bad_nodes",
+                "consumers_failed", "states_never_applied", "not_rehearsed")
+        assert figures == [js["counts"][k] for k in keys]
+    assert len(js["rows"]) == js["counts"]["pins"]
+
+
+def test_verdict_json_refuses_what_it_cannot_read(tmp_path):
+    p = tmp_path / "verdict.json"
+    for text, why in (("{\"board\": \"b\", \"rows\": []}", "not a pincheck-verdict file"),
+                      ("{\"schema\": \"pincheck-verdict\", \"version\": 2}",
+                       "version 2, this pincheck reads versions 1 to 1"),
+                      ("[1", "verdict.json: ")):
+        p.write_text(text)
+        with pytest.raises(verdict_json.VerdictError) as e:
+            verdict_json.load(str(p))
+        assert why in str(e.value) and "\n" not in str(e.value)
 
 
 def mismatches(text):
@@ -174,3 +192,52 @@ def test_read_console_of_a_recorded_boot(tmp_path):
         devs = {c["path"]: c["dev"] for c in json.load(f)["consumers"]}
     assert devs["/bus@f0000/serial@2800000"].startswith("rh")
     assert g.handles[devs["/bus@f0000/serial@2800000"]] == "default"
+
+
+def test_owner_classes_read_from_the_tree(tmp_path):
+    # pinconf_param_class() of the series' pinconf.c: the cases before a
+    # return are kept under what it returns, the rest under themselves
+    d = tmp_path / "drivers" / "pinctrl"
+    d.mkdir(parents=True)
+    (d / "pinconf.c").write_text("""
+static unsigned int pinconf_param_class(unsigned int param)
+{
+	switch (param) {
+	case PIN_CONFIG_BIAS_DISABLE:	/* one bias */
+	case PIN_CONFIG_BIAS_PULL_UP:
+		return PIN_CONFIG_BIAS_DISABLE;
+	case PIN_CONFIG_INPUT_SCHMITT_ENABLE:
+		return PIN_CONFIG_INPUT_SCHMITT;
+	default:
+		return param;
+	}
+}
+""")
+    from pincheck import generic
+    assert generic.owner_classes(str(tmp_path)) == {
+        "PIN_CONFIG_BIAS_DISABLE": "PIN_CONFIG_BIAS_DISABLE",
+        "PIN_CONFIG_BIAS_PULL_UP": "PIN_CONFIG_BIAS_DISABLE",
+        "PIN_CONFIG_INPUT_SCHMITT_ENABLE": "PIN_CONFIG_INPUT_SCHMITT"}
+    (d / "pinconf.c").write_text("/* a tree without the patch */\n")
+    generic.owner_classes.cache_clear()
+    assert generic.owner_classes(str(tmp_path)) is None
+
+
+def test_provenance_check():
+    # pinconf-owners' sources of a pin, each once, sorted, against the
+    # plan's; in the board's paths when they differ
+    ctl = types.SimpleNamespace(family=types.SimpleNamespace(conf_owners=True), dev="c")
+    pmap = [("/pinctrl@4c000000", "/soc/pinctrl@4c000000")]
+    a = "/pinctrl@4c000000/a-state (rh000-x, default)"
+    b = "/pinctrl@4c000000/b-state (c, sleep)"
+    owners = "pin 3 (PA3): bias-pull-up, input-enable <- %s; drive-strength <4> <- %s" % (b, a)
+    guest = types.SimpleNamespace(ctrl_file=lambda dev, f: owners)
+    row = {"pin": 3, "fields": [], "mismatch": []}
+    verdict.provenance_check(row, ctl, {"bias": a, "drive": b, "input": a}, guest, pmap, set())
+    assert row["conf_owners"] == a + " | " + b and row["mismatch"] == []
+    row = {"pin": 3, "fields": [], "mismatch": []}
+    verdict.provenance_check(row, ctl, {"bias": a}, guest, pmap, set())
+    assert row["mismatch"] == [
+        "owners: pinconf-owners=/soc/pinctrl@4c000000/a-state (rh000-x, default) | "
+        "/soc/pinctrl@4c000000/b-state (c, sleep), "
+        "expected=/soc/pinctrl@4c000000/a-state (rh000-x, default)"]

@@ -126,3 +126,42 @@ def test_refused(tree):
         "%s: vsoc,wakeup: a value VSOC cannot hold" % node,
     ]
     assert mux == [] and conf == []
+
+
+def test_debugfs_readback():
+    """the driver's pins line, vsoc_pin_dbg_show(): "mux %lu pad 0x%08x";
+    PA0 of vsoc-evb at select 1, PAD 0xa0 (DRIVE 1 at [6:5], STAGES 1 at
+    [9:7]), and behind a GPIO range's words"""
+    from types import SimpleNamespace
+    from pincheck import verdict
+    vsoc = family_of(SimpleNamespace(strings=lambda p: ["vsoc,vsoc1-pinctrl"]))
+    ctl = SimpleNamespace(family=vsoc, guest_pins={
+        0: ("PA0", "mux 1 pad 0x000000a0"),
+        1: ("PA1", "0:gpio-0-31 mux 0 pad 0x02000002"),
+        2: ("PA2", "mux 1 pad 0xa0")})
+    assert verdict.debugfs_value(ctl, 0, "mux", {}, 0xF) == 1
+    assert verdict.debugfs_value(ctl, 0, "drive", {}, 0x60) == 1
+    assert verdict.debugfs_value(ctl, 0, "stages", {}, 0x380) == 1
+    assert verdict.debugfs_value(ctl, 1, "input", {}, 1 << 25) == 1
+    assert verdict.debugfs_value(ctl, 1, "bias", {}, 0x7) == 2
+    # a line that is not the driver's form shows nothing
+    assert verdict.debugfs_value(ctl, 2, "mux", {}, 0xF) is None
+    assert verdict.debugfs_value(ctl, 3, "mux", {}, 0xF) is None
+
+
+def test_mux_groups_and_conf_props(tree):
+    """pinmux-pins' group: a group of section 3 (spi0_grp: PC12..PC15,
+    pins 76..79), a pin's own (PA4), or the driver's group named after the
+    node of two or more pins of function gpio (vsoc_dt_node_group());
+    pinconf-owners' properties per pin"""
+    fam = family_of(tree.find("/pinctrl@4c000000"))
+    node = tree.find("/pinctrl@4c000000/spi0-state")
+    assert fam.mux_groups(None, node, lambda p: p) == {p: "spi0_grp" for p in range(76, 80)}
+    node = tree.find("/pinctrl@4c000000/gpio-state")
+    assert fam.mux_groups(None, node, lambda p: "/virt" + p) == {
+        21: "/virt/pinctrl@4c000000/gpio-state", 22: "/virt/pinctrl@4c000000/gpio-state"}
+    assert fam.conf_props(None, node) == [
+        (21, ["input-schmitt", "input-debounce", "vsoc,wakeup"]),
+        (22, ["input-schmitt", "input-debounce", "vsoc,wakeup"])]
+    node = tree.find("/pinctrl@4c000000/pa4-state")
+    assert fam.mux_groups(None, node, lambda p: p) == {4: "PA4"}

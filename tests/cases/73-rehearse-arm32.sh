@@ -149,7 +149,7 @@ w=$(window_of "$c" "$pmx")
 got=$( [ -n "$w" ] && words "$w" 0x174)
 [ "$got" = "0xa5a5a580 " ] && pass "rehearse-am335x-clash-uart-keeps-pad" ||
 	fail "rehearse-am335x-clash-uart-keeps-pad" "UART0_TXD holds $got: the LED's 0xa5a5a58f got through?"
-n=$(python3 -c 'import json, sys; v = json.load(open(sys.argv[1])); print(len(v["rows"]) + len(v["consumers"]))' "$c/verdict.json" 2>/dev/null)
+n=$(verdict_tests "$c")
 check_ktap am335x-clash "$c" 1 "Ran $n tests: passed: $((n - 1)), failed: 1"
 [ "$(grep -c '^    not ok ' "$c/console.ktap")" = 1 ] &&
 	grep -q '^    not ok [0-9]* consumer_/clash-led$' "$c/console.ktap" &&
@@ -171,7 +171,7 @@ grep -qxF 'consumer /gpio-keys (rh005-gpio-keys): FAILED: /ocp@68000000/l4@48000
 	grep -q '] pinctrl-single 4c000000.pinmux: /pinmux@4c000000/button-pins: pinctrl-single,pins offset 0x9ea is out of range (0x238)' "$e/console.log" &&
 	pass "rehearse-omap3-echo-refused-node" ||
 	fail "rehearse-omap3-echo-refused-node" "/gpio-keys is not failed by the refused button-pins"
-n=$(python3 -c 'import json, sys; v = json.load(open(sys.argv[1])); print(len(v["rows"]) + len(v["consumers"]))' "$e/verdict.json" 2>/dev/null)
+n=$(verdict_tests "$e")
 check_ktap omap3-echo "$e" 1 "Ran $n tests: passed: $((n - 1)), failed: 1"
 # dra7-evm: its MMC states' IODELAY nodes are reported per state; what is
 # on the padconf agrees
