@@ -29,6 +29,7 @@ class Controller:
         self.family = family
         self.index = index
         self.windows = []       # [(name, addr, size, orig_addr, orig_size)]
+        self.window_nodes = []  # the node whose reg each window is
         self.pin_names = {}
         self.pad_names = {}
         self.dev_name = None
@@ -298,13 +299,21 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
             continue
         ctl = Controller(c, fam, len(ctrls))
         ctl.label = tree.label_of(c) or c.name
-        for i, (a, s) in enumerate(c.regs()):
-            size = (s + 0xFFF) & ~0xFFF
-            if next_addr + size > WINDOW_LIMIT:
-                raise SystemExit("rehearse: the register windows do not fit below 0x%x" % WINDOW_LIMIT)
-            ctl.windows.append(("win%d-%d" % (ctl.index, i), next_addr, size,
-                                c.translate(a), s))
-            next_addr += size
+        # the windows: the reg entries of the node, or of the nodes the
+        # family says hold its registers (STM32: its GPIO bank children)
+        for rn in fam.reg_nodes(c):
+            for a, s in rn.regs():
+                size = (s + 0xFFF) & ~0xFFF
+                if next_addr + size > WINDOW_LIMIT:
+                    raise SystemExit("rehearse: the register windows do not fit below 0x%x"
+                                     % WINDOW_LIMIT)
+                ctl.windows.append(("win%d-%d" % (ctl.index, len(ctl.windows)), next_addr, size,
+                                    rn.translate(a), s))
+                ctl.window_nodes.append(rn)
+                next_addr += size
+        if not ctl.windows:
+            bad_ctrl[c] = "the pin controller %s has no registers (no reg)" % c.path
+            continue
         ctrls[c] = ctl
 
     # the new tree: QEMU's machine plus reserved windows, controllers, consumers
@@ -333,17 +342,17 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
             plan["windows"].append({"name": wname, "addr": addr, "size": size})
         copy = copy_subtree(c, root, "%s@%x" % (c.basename, ctl.windows[0][1]))
         plan["paths"].append({"virt": copy.path, "board": c.path})
-        reg = []
-        for (_, addr, _, _, osize) in ctl.windows:
-            reg += fdt.split_cells(addr, 2) + fdt.split_cells(osize, 2)
-        copy.set_cells("reg", reg)
+        place_windows(ctl, copy)
         for p in ctl.family.drop:
             copy.props.pop(p, None)
         for p in list(copy.props):
             if p.endswith("-supply"):
                 del copy.props[p]
         ctl.family.fixup(c, copy, ctx)
-        ctl.dev_name = "%x.%s" % (ctl.windows[0][1], c.basename)
+        # of_device_make_bus_id(): "<address>.<name>", or without reg the
+        # node's name (a child of the root)
+        ctl.dev_name = "%x.%s" % (ctl.windows[0][1], c.basename) if copy.has("reg") \
+            else copy.name
         # names from the sources' comments, for pinctrl-single pads
         zipped, bases = [], {}
         for pn in c.walk():
@@ -424,6 +433,28 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
         plan["skipped"].append({"path": c.path, "why": why, "controller": True})
     fdt.write(virt, out_dtb)
     return plan, ctrls
+
+
+def place_windows(ctl, copy):
+    """the copy's reg (or its register nodes' reg) at the windows: the
+    node's own, or, when the family's registers are in nodes under it
+    (STM32's banks), theirs, with the copy's address space the root's"""
+    by_node = {}
+    for (_, addr, _, _, osize), rn in zip(ctl.windows, ctl.window_nodes):
+        by_node.setdefault(rn, []).extend(fdt.split_cells(addr, 2) + fdt.split_cells(osize, 2))
+    if list(by_node) == [ctl.orig]:
+        copy.set_cells("reg", by_node[ctl.orig])
+        return
+    copy.props.pop("reg", None)
+    copy.set_cells("#address-cells", [2])
+    copy.set_cells("#size-cells", [2])
+    copy.set_empty("ranges")
+    for rn, reg in by_node.items():
+        rel = rn.path[len(ctl.orig.path):].strip("/").split("/")
+        n = copy
+        for part in rel:
+            n = n.child(part)
+        n.set_cells("reg", reg)
 
 
 def copy_subtree(src, parent, name):

@@ -34,6 +34,11 @@ Families (arm64 unless said):
   socfpga    pinctrl-single: Stratix 10
   agilex     pinctrl-single: Agilex, N5X
   stingray   pinctrl-single: Broadcom Stingray
+  stm32      STM32, both arches: arm's MP15, MP13, F4, F7, H7; arm64's MP25
+  bcm2835    Broadcom BCM2835/2836/2837/2711 (the Raspberry Pi), arm and
+             arm64 (whose boards include arm's)
+  samsung    Samsung, both arches: arm's Exynos 3250, 4210, 4x12, 5250,
+             5260, 5410, 542x, S5PV210, S3C6410; arm64's Exynos and FSD
 Groups: pcs (every pinctrl-single family outside K3), arm, arm64 (every
 family with boards of that arch). KSRC is the kernel tree.
 """
@@ -66,6 +71,11 @@ FAMILIES = {
     "socfpga": ("arm64", "altera", r"socfpga_stratix10.*"),
     "agilex": ("arm64", "intel", r"socfpga_(agilex|n5x).*"),
     "stingray": ("arm64", "broadcom/stingray", r".*"),
+    "stm32": [("arm", "st", r"stm32.*"), ("arm64", "st", r"stm32.*")],
+    "bcm2835": [("arm", "broadcom", r"bcm(2835|2836|2837|2711)-.*"),
+                ("arm64", "broadcom", r"bcm(2837|2711)-.*")],
+    "samsung": [("arm", "samsung", r"(exynos|s5pv210|s3c64).*"),
+                ("arm64", "exynos", r"exynos.*"), ("arm64", "tesla", r"fsd-.*")],
 }
 
 

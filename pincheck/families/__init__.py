@@ -12,13 +12,14 @@ from .base import POISON, Family, Write  # noqa: F401  (the package's interface)
 from .imx import IMX
 from .imx1 import IMX1
 from .pinctrl_single import PinctrlSingle
+from .stm32 import STM32
 from .sunxi import Sunxi
 from .tlmm import TLMM
 from .vsoc import VSOC
 
 # VSOC, matched by compatible alone, first: the others read the tree's
 # driver tables (KSRC) to match
-FAMILIES = [VSOC(), IMX(), IMX1(), PinctrlSingle(), Sunxi(), TLMM()]
+FAMILIES = [VSOC(), IMX(), IMX1(), PinctrlSingle(), Sunxi(), TLMM(), STM32()]
 
 # Known pin controllers that the rehearsal cannot move into a window, and
 # why (matched on a compatible's tail).

@@ -44,6 +44,11 @@ class Family:
         """True when `node` is a controller of this family"""
         return any(c in self.compatibles for c in node.strings("compatible"))
 
+    def reg_nodes(self, node):
+        """the nodes whose reg entries are the controller's windows, in
+        order: the node itself, or nodes under it (STM32's GPIO banks)"""
+        return [node]
+
     def driver_file(self, node):
         """the driver's source for the node (its Makefile line names the
         Kconfig symbol the image needs); None: not known"""
