@@ -429,6 +429,15 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
         plan["consumers"].append(entry)
         for dr in dropped:
             plan["skipped"].append({"path": n.path, "state": dr["state"], "why": dr["why"]})
+        # what of a kept state the family cannot show in a window
+        for name, phs in kept:
+            for ph in phs:
+                t = by_ph[ph]
+                ctl = ctrls[controller_of(t, ctrls)]
+                why = ctl.family.not_rehearsed(ctl, t)
+                if why:
+                    plan["skipped"].append({"path": n.path, "state": name, "why": why,
+                                            "partial": True})
     for c, why in bad_ctrl.items():
         plan["skipped"].append({"path": c.path, "why": why, "controller": True})
     fdt.write(virt, out_dtb)

@@ -208,7 +208,16 @@ def parse(blob):
     f = libfdt.FdtRo(bytes(blob))
     t = Tree()
     t.boot_cpuid = f.boot_cpuid_phys()
-    t.rsv = [tuple(f.get_mem_rsv(i)) for i in range(f.num_mem_rsv())]
+    # the reserve map from the header (pylibfdt's get_mem_rsv() returns
+    # only its error code on some versions, Debian 12's among them)
+    off = struct.unpack_from(">I", blob, 16)[0]
+    t.rsv = []
+    while off + 16 <= len(blob):
+        a, s = struct.unpack_from(">QQ", blob, off)
+        if not a and not s:
+            break
+        t.rsv.append((a, s))
+        off += 16
     notfound = libfdt.QUIET_NOTFOUND
 
     def fill(node, off):

@@ -9,6 +9,7 @@ import os
 import re
 
 from .base import POISON, Family, Write  # noqa: F401  (the package's interface)
+from .bcm2835 import BCM2835
 from .imx import IMX
 from .imx1 import IMX1
 from .pinctrl_single import PinctrlSingle
@@ -19,7 +20,7 @@ from .vsoc import VSOC
 
 # VSOC, matched by compatible alone, first: the others read the tree's
 # driver tables (KSRC) to match
-FAMILIES = [VSOC(), IMX(), IMX1(), PinctrlSingle(), Sunxi(), TLMM(), STM32()]
+FAMILIES = [VSOC(), IMX(), IMX1(), PinctrlSingle(), Sunxi(), TLMM(), STM32(), BCM2835()]
 
 # Known pin controllers that the rehearsal cannot move into a window, and
 # why (matched on a compatible's tail).

@@ -40,6 +40,11 @@ class Family:
             "wakeup-parent", "iommus", "bootph-all", "bootph-pre-ram",
             "bootph-pre-sram", "bootph-some-ram", "syscon", "fsl,input-sel")
 
+    # whether the board boots with pinctrl.strict_dt=1: False for a driver
+    # that reads a binding of its own after the generic parser tried the
+    # node (bcm2835's brcm,pins), which strict parsing refuses
+    strict_dt = True
+
     def match(self, node):
         """True when `node` is a controller of this family"""
         return any(c in self.compatibles for c in node.strings("compatible"))
@@ -87,6 +92,12 @@ class Family:
         """what of the node makes the driver's dt_node_to_map() fail (the
         device's pinctrl handle, and its probe, fail with it)"""
         return []
+
+    def not_rehearsed(self, ctrl, node):
+        """what of pin node `node` the window cannot show (the BCM2835's
+        clocked pulls), one line, or None: reported as "not rehearsed",
+        never as a mismatch"""
+        return None
 
     def pin_name(self, ctrl, pin):
         """the name the verdict shows for pin number `pin`"""
