@@ -316,6 +316,20 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
             continue
         ctrls[c] = ctl
 
+    # nodes a probe looks up (Samsung's PMU syscon): a window each, once
+    stubs = []
+    for ctl in ctrls.values():
+        for n in ctl.family.stubs(ctl.orig):
+            if n in [s[0] for s in stubs] or not n.regs():
+                continue
+            a, s = n.regs()[0]
+            size = (s + 0xFFF) & ~0xFFF
+            if next_addr + size > WINDOW_LIMIT:
+                raise SystemExit("rehearse: the register windows do not fit below 0x%x"
+                                 % WINDOW_LIMIT)
+            stubs.append((n, next_addr, size, s))
+            next_addr += size
+
     # the new tree: QEMU's machine plus reserved windows, controllers, consumers
     root = virt.root
     rm = root.child("reserved-memory") or root.add("reserved-memory")
@@ -329,6 +343,14 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
     clk.set_cells("clock-frequency", [24000000])
     clk.set_cells("phandle", [next_ph])
     ctx = {"clock": next_ph, "spi": SPI_BASE, "by_phandle": by_ph, "moved": set(ctrls)}
+    for n, addr, size, osize in stubs:
+        r = rm.add("rehearse@%x" % addr)
+        r.set_cells("reg", fdt.split_cells(addr, 2) + fdt.split_cells(size, 2))
+        r.set_empty("no-map")
+        st = root.add("%s@%x" % (n.basename, addr))
+        st.set_strings("compatible", n.strings("compatible"))
+        st.set_cells("reg", fdt.split_cells(addr, 2) + fdt.split_cells(osize, 2))
+        plan["paths"].append({"virt": st.path, "board": n.path})
     srcnames = {}
     names, srcrows = pad_names_from_sources(deps)
     for (node, off), nm in names.items():

@@ -54,6 +54,11 @@ class Family:
         order: the node itself, or nodes under it (STM32's GPIO banks)"""
         return [node]
 
+    def stubs(self, node):
+        """other nodes of the board the probe looks up (Samsung's PMU), to
+        be copied with their compatible into a window of their own"""
+        return []
+
     def driver_file(self, node):
         """the driver's source for the node (its Makefile line names the
         Kconfig symbol the image needs); None: not known"""
