@@ -162,3 +162,53 @@ def test_bcm2835_refusals_and_probe(dts, ksrc):
     assert Write(0, 0x8c, 0, ALL, 4, None, "detect") in pw
     assert [w.offset for w in pw if w.field == "events"] == [0x40, 0x44]
     assert {w.value for w in pw if w.field == "events"} == {0x80000000}
+
+
+# --- Samsung (exynos4x12, alias pinctrl0): exynos4x12_pin_banks0 of
+# pinctrl-exynos-arm.c: gpa0 8 pins, gpa1 6, gpb 8, gpc0 5, gpc1 5, gpd0 4,
+# gpd1 4 at 0x0c0, ...: gpd1-2 is pin 8 + 6 + 8 + 5 + 5 + 4 + 2 = 38;
+# bank_type_off: CON +0x0 4 bits, DAT +0x4 1, PUD +0x8 2, DRV +0xc 2,
+# CON_PDN +0x10 2, PUD_PDN +0x14 2; configs in cfg_params[] order (pud,
+# drv, con-pdn, pud-pdn, val)
+SAMSUNG_DTS = """/dts-v1/;
+/ { #address-cells = <1>; #size-cells = <1>;
+aliases { %s };
+pinctrl@11400000 { compatible = "samsung,exynos4x12-pinctrl"; reg = <0x11400000 0x1000>;
+	grp { %s };
+	other { samsung,pins = "gpd1-3"; samsung,pin-function = <3>; };
+}; };
+"""
+
+
+def samsung(dts, body, alias='pinctrl0 = "/pinctrl@11400000";'):
+    from pincheck.families.samsung import Samsung
+    t = dts(SAMSUNG_DTS % (alias, body))
+    c = controller(t.find("/pinctrl@11400000"), Samsung())
+    return c, c.family.pin_writes(c, t.find("/pinctrl@11400000/grp"))
+
+
+def test_samsung_function_and_configs(dts, ksrc):
+    # function 2 at GPD1CON bits 8-11; pud 3 at GPD1PUD (0xc8) bits 4-5;
+    # drv 0 at GPD1DRV (0xcc); con-pdn 1 at 0xd0; the value or-ed unmasked
+    c, (mux, conf) = samsung(dts, 'samsung,pins = "gpd1-2"; samsung,pin-function = <2>; '
+                                  "samsung,pin-pud = <3>; samsung,pin-drv = <0>; "
+                                  "samsung,pin-con-pdn = <1>;")
+    assert mux == [Write(0, 0xc0, 0x200, 0xf00, 4, 38, "func")]
+    assert conf == [Write(0, 0xc8, 0x30, 0x30, 4, 38, "pud"),
+                    Write(0, 0xcc, 0, 0x30, 4, 38, "drv"),
+                    Write(0, 0xd0, 0x10, 0x30, 4, 38, "con-pdn")]
+    assert c.family.pin_name(c, 38) == "gpd1-2"
+    assert c.family.refuses(c, c.orig.child("grp")) == []
+
+
+def test_samsung_refusals(dts, ksrc):
+    # no pinctrlN alias: the probe has no table; a pin of another
+    # instance's bank (gpk0 is instance 1's); a function node whose name
+    # the pin's function lacks: "other" (the node of that name) has gpd1-3
+    c, _ = samsung(dts, 'samsung,pins = "gpd1-2";', alias="")
+    assert "no pinctrlN alias" in c.family.refuses(c, c.orig.child("grp"))[0]
+    c, _ = samsung(dts, 'samsung,pins = "gpk0-0"; samsung,pin-function = <2>;')
+    assert "no pin gpk0-0" in c.family.refuses(c, c.orig.child("grp"))[0]
+    t = dts(SAMSUNG_DTS % ('pinctrl0 = "/pinctrl@11400000";', ""))
+    c = controller(t.find("/pinctrl@11400000"), c.family)
+    assert c.family.functions(c)["other"] == (3, ["gpd1-3"])
