@@ -408,6 +408,11 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
             if n in ctrls:
                 plan["consumers"].append({"path": n.path, "dev": ctrls[n].dev_name,
                                           "hog": True, "states": [s[0] for s in states]})
+            else:
+                ctl = next(ctrls[c] for c in ctrls if n in c.walk())
+                why = ctl.family.inner_states(ctl, n)
+                for name, _, _ in states if why else []:
+                    plan["skipped"].append({"path": n.path, "state": name, "why": why})
             continue
         if not n.enabled():
             continue

@@ -44,6 +44,9 @@ class Family:
     # that reads a binding of its own after the generic parser tried the
     # node (bcm2835's brcm,pins), which strict parsing refuses
     strict_dt = True
+    # one group per pin (STM32, BCM2835, Samsung): a state the core cannot
+    # apply has its pins before the first one taken muxed all the same
+    group_per_pin = False
 
     def match(self, node):
         """True when `node` is a controller of this family"""
@@ -102,6 +105,13 @@ class Family:
         """what of pin node `node` the window cannot show (the BCM2835's
         clocked pulls), one line, or None: reported as "not rehearsed",
         never as a mismatch"""
+        return None
+
+    def inner_states(self, ctrl, node):
+        """why the pin states of `node`, a node inside the controller other
+        than the controller itself (an STM32 GPIO bank's, which its GPIO
+        device applies), are not rehearsed; None: they are left as the
+        copy has them"""
         return None
 
     def pin_name(self, ctrl, pin):

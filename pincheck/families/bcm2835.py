@@ -49,6 +49,7 @@ class Variant:
 
 class BCM2835(Family):
     name = "bcm2835"
+    group_per_pin = True
     # its dt_node_to_map() tries the generic parser on every node before
     # brcm,pins: pinctrl.strict_dt=1 would refuse the legacy names
     strict_dt = False

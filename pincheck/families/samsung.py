@@ -74,6 +74,7 @@ def expand_call(macros, name, args):
 
 class Samsung(Family):
     name = "samsung"
+    group_per_pin = True
 
     def __init__(self):
         self.of_data = None         # compatible -> (file text, macros, names, of_data name)

@@ -103,6 +103,7 @@ def expand(expr, macros):
 
 class STM32(Family):
     name = "stm32"
+    group_per_pin = True
     drop = Family.drop + ("st,syscfg", "hwlocks", "hwlock-names")
 
     def __init__(self):
@@ -204,6 +205,15 @@ class STM32(Family):
                       "interrupts", "interrupts-extended"):
                 b.props.pop(p, None)
             b.set_cells("clocks", [ctx["clock"]])
+            # the bank's own pin states: see inner_states()
+            for p in [p for p in b.props if re.fullmatch(r"pinctrl-(\d+|names)", p)]:
+                del b.props[p]
+
+    def inner_states(self, ctrl, node):
+        """a bank's pin states are applied by its GPIO device (gpiolib's
+        stub driver binds it), which the rehearsal does not name: dropped
+        from the copy"""
+        return "pin states of a GPIO bank, which its GPIO device applies"
 
     def reset_image(self, ctrl, window, size):
         """0xa5a5a5a5 in every word; SECCFGR 0 on a secure_control part
