@@ -208,14 +208,14 @@ def parse(blob):
     f = libfdt.FdtRo(bytes(blob))
     t = Tree()
     t.boot_cpuid = f.boot_cpuid_phys()
-    # the reserve map from the header (pylibfdt's get_mem_rsv() returns
-    # only its error code on some versions, Debian 12's among them)
-    off = struct.unpack_from(">I", blob, 16)[0]
+    # the reserve map: Debian 12's pylibfdt returns only the size of an
+    # entry from get_mem_rsv(), so its (address, size) pairs are read at
+    # the offset libfdt gives, up to the (0, 0) that ends them
     t.rsv = []
-    while off + 16 <= len(blob):
-        a, s = struct.unpack_from(">QQ", blob, off)
-        if not a and not s:
-            break
+    off = f.off_mem_rsvmap()
+    for _ in range(f.num_mem_rsv()):
+        a = int.from_bytes(blob[off:off + 8], "big")
+        s = int.from_bytes(blob[off + 8:off + 16], "big")
         t.rsv.append((a, s))
         off += 16
     notfound = libfdt.QUIET_NOTFOUND

@@ -212,3 +212,10 @@ def test_samsung_refusals(dts, ksrc):
     t = dts(SAMSUNG_DTS % ('pinctrl0 = "/pinctrl@11400000";', ""))
     c = controller(t.find("/pinctrl@11400000"), c.family)
     assert c.family.functions(c)["other"] == (3, ["gpd1-3"])
+
+
+def test_reserve_map_read(dts):
+    # the Raspberry Pi DTs have a /memreserve/: its address and size, which
+    # Debian 12's pylibfdt get_mem_rsv() does not both give
+    t = dts("/dts-v1/;\n/memreserve/ 0x1000 0x2000;\n/memreserve/ 0x0 0x1000;\n/ { };\n")
+    assert t.rsv == [(0x1000, 0x2000), (0x0, 0x1000)]
