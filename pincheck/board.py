@@ -412,7 +412,8 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
                 ctl = next(ctrls[c] for c in ctrls if n in c.walk())
                 why = ctl.family.inner_states(ctl, n)
                 for name, _, _ in states if why else []:
-                    plan["skipped"].append({"path": n.path, "state": name, "why": why})
+                    plan["skipped"].append({"path": n.path, "state": name, "why": why,
+                                            "partial": True})
             continue
         if not n.enabled():
             continue

@@ -227,9 +227,12 @@ def summary(outdir, listfile):
             parts += ["stray write at %s+%#x" % (x["controller"], x["offset"]) for x in v["stray"]][:2]
             r["why"] = " | ".join(parts)
         r["not_rehearsed"] = len(v["not_rehearsed"])
-        # fully: every pin state of the board rehearsed, and the verdict ok
+        # fully: every pin state of the board rehearsed, nothing of one
+        # left out (the BCM2835's pulls, an STM32 bank's states), and the
+        # verdict ok
         r["states"] = "%s/%s" % (v.get("states_rehearsed", "?"), v.get("states", "?"))
-        r["full"] = r["result"] == "ok" and v.get("states_rehearsed") == v.get("states")
+        r["full"] = r["result"] == "ok" and v.get("states_rehearsed") == v.get("states") and \
+            not any(x.get("partial") for x in v["not_rehearsed"])
         rows.append(r)
     keys = ["board", "family", "controllers", "consumers", "pins", "states", "result",
             "mismatches", "conflicts", "not_rehearsed", "why"]
