@@ -252,13 +252,26 @@ class Samsung(Family):
                 if n.has("samsung,pin-function") and p not in funcs.get(n.name, (0, []))[1]:
                     return ["%s: samsung,pin-function: the function %s (the first node of that "
                             "name) has no pin %s" % (n.path, n.name, p)]
-                for prop, t in self.cfg:
-                    if n.has(prop) and not b.widths[self.types.index(t)]:
-                        return ["%s: %s: bank %s has no such field" % (n.path, prop, b.name)]
         return []
 
     def problems(self, ctrl, node):
-        return [tuple((w.split(": ", 2) + ["", ""])[:3]) for w in self.refuses(ctrl, node)]
+        """what refuses() says, and a configuration the pin's bank has no
+        field for: samsung_pinconf_rw() returns -EINVAL, which
+        samsung_pinconf_group_set() ignores, so that property and those
+        after it in cfg_params[] are dropped without a word"""
+        out = [tuple((w.split(": ", 2) + ["", ""])[:3]) for w in self.refuses(ctrl, node)]
+        ins = self.instance(ctrl.orig)
+        if out or ins is None:
+            return out
+        for n in self.subnodes(node):
+            banks = {ins.pins[p][1].name: ins.pins[p][1] for p in n.strings("samsung,pins")}
+            for b in banks.values():
+                for prop, t in self.cfg:
+                    if n.has(prop) and not b.widths[self.types.index(t)]:
+                        out.append((n.path, prop, "bank %s has no such field: the driver drops "
+                                    "it and the configuration after it" % b.name))
+                        break
+        return out
 
     def empty(self, ctrl, node):
         return not self.refuses(ctrl, node) and not any(self.pin_writes(ctrl, node))
@@ -287,6 +300,8 @@ class Samsung(Family):
                                      pin, self.field(fi)))
                 for t, val in cfgs:
                     w = b.widths[t]
+                    if not w:
+                        break       # -EINVAL: the pin's later configs are not written
                     sh = off * w
                     conf.append(Write(b.res, b.offset + b.offsets[t], (val << sh) & 0xFFFFFFFF,
                                       ((((1 << w) - 1) << sh) | (val << sh)) & 0xFFFFFFFF, 4,

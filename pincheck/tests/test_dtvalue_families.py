@@ -219,3 +219,27 @@ def test_reserve_map_read(dts):
     # Debian 12's pylibfdt get_mem_rsv() does not both give
     t = dts("/dts-v1/;\n/memreserve/ 0x1000 0x2000;\n/memreserve/ 0x0 0x1000;\n/ { };\n")
     assert t.rsv == [(0x1000, 0x2000), (0x0, 0x1000)]
+
+
+def test_samsung_field_the_bank_lacks(dts, ksrc):
+    # instance 1 (alias pinctrl1) of the 4x12: gpx1 is an
+    # EXYNOS_PIN_BANK_EINTW row, bank_type_alive, which has no CON_PDN: the
+    # pud is written, con-pdn fails (-EINVAL, which
+    # samsung_pinconf_group_set() ignores) and pud-pdn after it is not
+    # written; lint names the property
+    from pincheck.families.samsung import Samsung
+    t = dts("""/dts-v1/;
+/ { #address-cells = <1>; #size-cells = <1>;
+aliases { pinctrl1 = "/pinctrl@11000000"; };
+pinctrl@11000000 { compatible = "samsung,exynos4x12-pinctrl"; reg = <0x11000000 0x1000>;
+	grp { samsung,pins = "gpx1-7"; samsung,pin-function = <1>; samsung,pin-pud = <1>;
+	      samsung,pin-con-pdn = <3>; samsung,pin-pud-pdn = <1>; };
+}; };
+""")
+    c = controller(t.find("/pinctrl@11000000"), Samsung())
+    grp = t.find("/pinctrl@11000000/grp")
+    mux, conf = c.family.pin_writes(c, grp)
+    assert [w.field for w in mux] == ["func"] and [w.field for w in conf] == ["pud"]
+    assert c.family.refuses(c, grp) == []
+    (p,) = c.family.problems(c, grp)
+    assert p[1] == "samsung,pin-con-pdn" and p[2].startswith("bank gpx1 has no such field")
