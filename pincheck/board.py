@@ -29,6 +29,7 @@ class Controller:
         self.family = family
         self.index = index
         self.windows = []       # [(name, addr, size, orig_addr, orig_size)]
+        self.window_nodes = []  # the node whose reg each window is
         self.pin_names = {}
         self.pad_names = {}
         self.dev_name = None
@@ -307,17 +308,36 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
             continue
         ctl = Controller(c, fam, len(ctrls))
         ctl.label = tree.label_of(c) or c.name
-        # the registers are the reg of the node, or of the syscon whose
-        # regmap the driver takes (Family.reg_node)
-        rn = fam.reg_node(c)
-        for i, (a, s) in enumerate(rn.regs()):
+        # the windows: the reg entries of the node, or of the nodes the
+        # family says hold its registers (STM32: its GPIO bank children)
+        for rn in fam.reg_nodes(c):
+            for a, s in rn.regs():
+                size = (s + 0xFFF) & ~0xFFF
+                if next_addr + size > WINDOW_LIMIT:
+                    raise SystemExit("rehearse: the register windows do not fit below 0x%x"
+                                     % WINDOW_LIMIT)
+                ctl.windows.append(("win%d-%d" % (ctl.index, len(ctl.windows)), next_addr, size,
+                                    rn.translate(a), s))
+                ctl.window_nodes.append(rn)
+                next_addr += size
+        if not ctl.windows:
+            bad_ctrl[c] = "the pin controller %s has no registers (no reg)" % c.path
+            continue
+        ctrls[c] = ctl
+
+    # nodes a probe looks up (Samsung's PMU syscon): a window each, once
+    stubs = []
+    for ctl in ctrls.values():
+        for n in ctl.family.stubs(ctl.orig):
+            if n in [s[0] for s in stubs] or not n.regs():
+                continue
+            a, s = n.regs()[0]
             size = (s + 0xFFF) & ~0xFFF
             if next_addr + size > WINDOW_LIMIT:
-                raise SystemExit("rehearse: the register windows do not fit below 0x%x" % WINDOW_LIMIT)
-            ctl.windows.append(("win%d-%d" % (ctl.index, i), next_addr, size,
-                                rn.translate(a), s))
+                raise SystemExit("rehearse: the register windows do not fit below 0x%x"
+                                 % WINDOW_LIMIT)
+            stubs.append((n, next_addr, size, s))
             next_addr += size
-        ctrls[c] = ctl
 
     # the new tree: QEMU's machine plus reserved windows, controllers, consumers
     root = virt.root
@@ -332,6 +352,14 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
     clk.set_cells("clock-frequency", [24000000])
     clk.set_cells("phandle", [next_ph])
     ctx = {"clock": next_ph, "spi": SPI_BASE, "by_phandle": by_ph, "moved": set(ctrls)}
+    for n, addr, size, osize in stubs:
+        r = rm.add("rehearse@%x" % addr)
+        r.set_cells("reg", fdt.split_cells(addr, 2) + fdt.split_cells(size, 2))
+        r.set_empty("no-map")
+        st = root.add("%s@%x" % (n.basename, addr))
+        st.set_strings("compatible", n.strings("compatible"))
+        st.set_cells("reg", fdt.split_cells(addr, 2) + fdt.split_cells(osize, 2))
+        plan["paths"].append({"virt": st.path, "board": n.path})
     srcnames = {}
     names, srcrows = pad_names_from_sources(deps)
     for (node, off), nm in names.items():
@@ -343,22 +371,19 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
             r.set_cells("reg", fdt.split_cells(addr, 2) + fdt.split_cells(size, 2))
             r.set_empty("no-map")
             plan["windows"].append({"name": wname, "addr": addr, "size": size})
-        reg = []
-        for (_, addr, _, _, osize) in ctl.windows:
-            reg += fdt.split_cells(addr, 2) + fdt.split_cells(osize, 2)
-        rn = ctl.family.reg_node(c)
-        if rn is c:
+        if not is_holder(ctl):
             copy = copy_subtree(c, root, "%s@%x" % (c.basename, ctl.windows[0][1]))
-            copy.set_cells("reg", reg)
-            ctl.dev_name = "%x.%s" % (ctl.windows[0][1], c.basename)
+            place_windows(ctl, copy)
         else:
-            # the controller stays the only child of a copy of its syscon
-            # (its other children go: clocks, GPIO blocks)
+            # the controller stays the only child of a copy of the syscon
+            # whose regmap its driver takes (mvebu's AP806/CP110; the
+            # syscon's other children go: clocks, GPIO blocks)
+            rn = ctl.window_nodes[0]
             holder = root.add("%s@%x" % (rn.basename, ctl.windows[0][1]))
             holder.set_strings("compatible", rn.strings("compatible"))
-            holder.set_cells("reg", reg)
+            holder.set_cells("reg", [x for (_, addr, _, _, osize) in ctl.windows
+                                     for x in fdt.split_cells(addr, 2) + fdt.split_cells(osize, 2)])
             copy = copy_subtree(c, holder, c.name)
-            ctl.dev_name = "%x.%s:%s" % (ctl.windows[0][1], rn.basename, c.name)
             plan["paths"].append({"virt": holder.path, "board": rn.path})
         plan["paths"].append({"virt": copy.path, "board": c.path})
         for p in ctl.family.drop:
@@ -367,6 +392,15 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
             if p.endswith("-supply"):
                 del copy.props[p]
         ctl.family.fixup(c, copy, ctx)
+        # of_device_make_bus_id(): "<address>.<name>", or without reg the
+        # node's name (a child of the root); a child of a syscon copy,
+        # "<address>.<syscon>:<name>"
+        if is_holder(ctl):
+            ctl.dev_name = "%x.%s:%s" % (ctl.windows[0][1], ctl.window_nodes[0].basename, c.name)
+        elif copy.has("reg"):
+            ctl.dev_name = "%x.%s" % (ctl.windows[0][1], c.basename)
+        else:
+            ctl.dev_name = copy.name
         # names from the sources' comments, for pinctrl-single pads
         zipped, bases = [], {}
         for pn in c.walk():
@@ -400,6 +434,12 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
             if n in ctrls:
                 plan["consumers"].append({"path": n.path, "dev": ctrls[n].dev_name,
                                           "hog": True, "states": [s[0] for s in states]})
+            else:
+                ctl = next(ctrls[c] for c in ctrls if n in c.walk())
+                why = ctl.family.inner_states(ctl, n)
+                for name, _, _ in states if why else []:
+                    plan["skipped"].append({"path": n.path, "state": name, "why": why,
+                                            "partial": True})
             continue
         if not n.enabled():
             continue
@@ -443,10 +483,48 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
         plan["consumers"].append(entry)
         for dr in dropped:
             plan["skipped"].append({"path": n.path, "state": dr["state"], "why": dr["why"]})
+        # what of a kept state the family cannot show in a window
+        for name, phs in kept:
+            for ph in phs:
+                t = by_ph[ph]
+                ctl = ctrls[controller_of(t, ctrls)]
+                why = ctl.family.not_rehearsed(ctl, t)
+                if why:
+                    plan["skipped"].append({"path": n.path, "state": name, "why": why,
+                                            "partial": True})
     for c, why in bad_ctrl.items():
         plan["skipped"].append({"path": c.path, "why": why, "controller": True})
     fdt.write(virt, out_dtb)
     return plan, ctrls
+
+
+def is_holder(ctl):
+    """True when the controller's windows are those of an ancestor, the
+    syscon whose regmap its driver takes (Family.reg_nodes: mvebu's
+    AP806/CP110): the copy is then the only child of a copy of it"""
+    return len(ctl.window_nodes) > 0 and ctl.window_nodes[0] in list(ctl.orig.ancestors())
+
+
+def place_windows(ctl, copy):
+    """the copy's reg (or its register nodes' reg) at the windows: the
+    node's own, or, when the family's registers are in nodes under it
+    (STM32's banks), theirs, with the copy's address space the root's"""
+    by_node = {}
+    for (_, addr, _, _, osize), rn in zip(ctl.windows, ctl.window_nodes):
+        by_node.setdefault(rn, []).extend(fdt.split_cells(addr, 2) + fdt.split_cells(osize, 2))
+    if list(by_node) == [ctl.orig]:
+        copy.set_cells("reg", by_node[ctl.orig])
+        return
+    copy.props.pop("reg", None)
+    copy.set_cells("#address-cells", [2])
+    copy.set_cells("#size-cells", [2])
+    copy.set_empty("ranges")
+    for rn, reg in by_node.items():
+        rel = rn.path[len(ctl.orig.path):].strip("/").split("/")
+        n = copy
+        for part in rel:
+            n = n.child(part)
+        n.set_cells("reg", reg)
 
 
 def copy_subtree(src, parent, name):

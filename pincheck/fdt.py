@@ -208,7 +208,16 @@ def parse(blob):
     f = libfdt.FdtRo(bytes(blob))
     t = Tree()
     t.boot_cpuid = f.boot_cpuid_phys()
-    t.rsv = [tuple(f.get_mem_rsv(i)) for i in range(f.num_mem_rsv())]
+    # the reserve map: Debian 12's pylibfdt returns only the size of an
+    # entry from get_mem_rsv(), so its (address, size) pairs are read at
+    # the offset libfdt gives, up to the (0, 0) that ends them
+    t.rsv = []
+    off = f.off_mem_rsvmap()
+    for _ in range(f.num_mem_rsv()):
+        a = int.from_bytes(blob[off:off + 8], "big")
+        s = int.from_bytes(blob[off + 8:off + 16], "big")
+        t.rsv.append((a, s))
+        off += 16
     notfound = libfdt.QUIET_NOTFOUND
 
     def fill(node, off):

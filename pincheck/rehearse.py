@@ -83,6 +83,9 @@ def prepare(name, outdir, fixup=None, include=()):
     plan["board"] = board.canonical(name, ksrc)
     plan["arch"] = board.arch_of(deps, ksrc)
     plan["ksrc"] = ksrc      # the tree whose driver tables the verdict reads
+    # pinctrl.strict_dt=1 unless a driver reads its own binding after the
+    # generic parser, whose strict mode would refuse that binding's names
+    plan["strict_dt"] = all(c.family.strict_dt for c in ctrls.values())
     plan["sources"] = [os.path.relpath(s, ksrc) if s.startswith(ksrc) else s for s in srcs]
     if fixup:
         plan["fixup"] = os.path.basename(fixup)[:-5] if fixup.endswith(".dtso") else fixup

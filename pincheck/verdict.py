@@ -320,6 +320,12 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
                 theirs = [p for p in pins if (ctl.path, p) in owner_expect and
                           owner_expect[(ctl.path, p)][0] != dev]
                 if theirs:
+                    # a driver with a group per pin: the core muxed the
+                    # state's pins one by one, up to the first one taken
+                    if ctl.family.group_per_pin:
+                        first = next(i for i, w in enumerate(mw) if w.pin in theirs)
+                        for w in mw[:first]:
+                            applied.append(Applied(w, c["path"], st, pn.path))
                     for p in sorted(theirs):
                         o = owner_expect[(ctl.path, p)]
                         conflicts.append({"controller": ctl.path, "pin": p,

@@ -8,7 +8,8 @@
 #
 #   scripts/rehearse-all.sh [FAMILY...]     families (imx k3 sunxi tlmm tlmm-arm omap
 #                                           davinci keystone pxa hisi-arm layerscape hisi
-#                                           socfpga agilex stingray) or groups (pcs arm
+#                                           socfpga agilex stingray stm32 bcm2835
+#                                           samsung) or groups (pcs arm
 #                                           arm64); default: every family
 #   SEED=N COUNT=M scripts/rehearse-all.sh  a seeded sample of M boards
 #

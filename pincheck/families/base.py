@@ -40,20 +40,34 @@ class Family:
             "wakeup-parent", "iommus", "bootph-all", "bootph-pre-ram",
             "bootph-pre-sram", "bootph-some-ram", "syscon", "fsl,input-sel")
 
+    # whether the board boots with pinctrl.strict_dt=1: False for a driver
+    # that reads a binding of its own after the generic parser tried the
+    # node (bcm2835's brcm,pins), which strict parsing refuses
+    strict_dt = True
+    # one group per pin (STM32, BCM2835, Samsung): a state the core cannot
+    # apply has its pins before the first one taken muxed all the same
+    group_per_pin = False
+
     def match(self, node):
         """True when `node` is a controller of this family"""
         return any(c in self.compatibles for c in node.strings("compatible"))
+
+    def reg_nodes(self, node):
+        """the nodes whose reg entries are the controller's windows, in
+        order: the node itself, nodes under it (STM32's GPIO banks), or
+        the syscon above it whose regmap its driver takes (mvebu's
+        AP806/CP110: the copy is then the only child of a copy of it)"""
+        return [node]
+
+    def stubs(self, node):
+        """other nodes of the board the probe looks up (Samsung's PMU), to
+        be copied with their compatible into a window of their own"""
+        return []
 
     def driver_file(self, node):
         """the driver's source for the node (its Makefile line names the
         Kconfig symbol the image needs); None: not known"""
         return None
-
-    def reg_node(self, node):
-        """the node whose reg entries are the controller's windows: the
-        node itself, or the syscon whose regmap its driver takes (the copy
-        is then the only child of a copy of that syscon)"""
-        return node
 
     def fixup(self, orig, copy, ctx):
         """add what the probe needs (clocks, interrupts) to the copy"""
@@ -88,6 +102,19 @@ class Family:
         """what of the node makes the driver's dt_node_to_map() fail (the
         device's pinctrl handle, and its probe, fail with it)"""
         return []
+
+    def not_rehearsed(self, ctrl, node):
+        """what of pin node `node` the window cannot show (the BCM2835's
+        clocked pulls), one line, or None: reported as "not rehearsed",
+        never as a mismatch"""
+        return None
+
+    def inner_states(self, ctrl, node):
+        """why the pin states of `node`, a node inside the controller other
+        than the controller itself (an STM32 GPIO bank's, which its GPIO
+        device applies), are not rehearsed; None: they are left as the
+        copy has them"""
+        return None
 
     def pin_name(self, ctrl, pin):
         """the name the verdict shows for pin number `pin`"""

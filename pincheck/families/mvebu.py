@@ -312,13 +312,13 @@ class MVEBU(Family):
             return p
         return None
 
-    def reg_node(self, node):
+    def reg_nodes(self, node):
         """the node whose reg holds the registers: an AP806's or CP110's
         parent system controller, whose regmap the probe takes"""
         t = self.table(node)
         if isinstance(t, MppTable) and t.regmap():
-            return self.syscon(node)
-        return node
+            return [self.syscon(node)]
+        return [node]
 
     def fixup(self, orig, copy, ctx):
         """the children that are devices of their own go (the 37xx's xtal

@@ -80,11 +80,11 @@ def test_cp110_variant_assigned_by_probe(dts, ksrc):
     # armada_cp110_pinctrl_probe(): modes 0..31 get V_ARMADA_7K_8K_CPS |
     # V_CP115_STANDALONE, so the 8K's CPM has no function on MPP4, its CPS
     # has MPP_FUNCTION(6, "uart1", "cts") at word 0, shift 16; the registers
-    # are the parent syscon's (reg_node), the family needs that parent
+    # are the parent syscon's (reg_nodes), the family needs that parent
     grp = 'marvell,pins = "mpp4"; marvell,function = "uart1";'
     c, node, mux = mvebu(dts, "marvell,armada-8k-cps-pinctrl", grp, syscon=True)
     assert mux == [Write(0, 0x0, 0x6 << 16, 0xF << 16, 4, 4, "mux")]
-    assert c.family.reg_node(c.orig).path == "/sc@440000"
+    assert [n.path for n in c.family.reg_nodes(c.orig)] == ["/sc@440000"]
     assert c.family.match(c.orig)
     c, node, mux = mvebu(dts, "marvell,armada-8k-cpm-pinctrl", grp, syscon=True)
     assert mux == [] and "(it has none)" in c.family.problems(c, node)[0][2]
