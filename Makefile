@@ -47,7 +47,7 @@ BOARD	?= vsoc-evb
 # The kernel every boot uses: vsoc (the project's) or debug (its build with
 # KASAN, kmemleak, lockdep and UBSAN); one name for it everywhere
 KERNEL	?= vsoc
-export KERNEL
+export KERNEL MODULES KCONFIG
 BOOT	?= direct
 BUILD	:= $(CURDIR)/build
 CROSS	:= aarch64-linux-gnu-
@@ -88,14 +88,18 @@ all: kernel initramfs tools
 deps:
 	@scripts/deps.sh
 
+# KERNEL=debian or a path to an Image (MODULES=its lib/modules/VERSION):
+# another kernel boots (scripts/anykernel.sh), the project's own build
+# still gives dtc and gen_init_cpio
 kernel: deps
-	@scripts/kernel.sh build $(KERNEL)
+	@case "$(KERNEL)" in vsoc|debug) scripts/kernel.sh build $(KERNEL) ;; \
+	 *) scripts/kernel.sh build vsoc && scripts/anykernel.sh prepare ;; esac
 
 # The guest's /init, linked statically, in a cpio made by the kernel's own
 # gen_init_cpio (so /dev/console exists without root rights).
-$(BUILD)/init: guest/init.c | deps
+$(BUILD)/init: guest/init.c guest/modules.c guest/modules.h | deps
 	@mkdir -p $(@D)
-	$(CROSS)gcc -static $(HOST_CFLAGS) -o $@ $<
+	$(CROSS)gcc -static $(HOST_CFLAGS) -o $@ guest/init.c guest/modules.c
 
 # The verifier again, static for the guest, with the kernel tree's libfdt:
 # the guest's /init prints its verdict as KTAP on the console.

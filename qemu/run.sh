@@ -10,8 +10,9 @@
 #	--reset FILE	reset image of the window (default: the datasheet's)
 #	--append ARGS	extra kernel command line (e.g. vsocinit.dump=...)
 #	--timeout SEC	hard limit for the whole boot (default 120)
-#	--kernel NAME	kernel build to boot: vsoc or debug (default:
-#			$KERNEL, else vsoc); the debug image also scans
+#	--kernel NAME	kernel to boot: vsoc or debug (default:
+#			$KERNEL, else vsoc), debian or a path to an Image
+#			(scripts/anykernel.sh); the debug image also scans
 #			for leaks before power-off
 #	--qemu ARGS	extra QEMU options, split on blanks (bench/: e.g.
 #			"-icount shift=0,sleep=off" for a guest clock that
@@ -87,7 +88,8 @@ else
 	name=${name:-${conf#conf-}}
 fi
 reset=${reset:-$BUILD/vsoc-reset.bin}
-kernel=$CACHE/out/$config/arch/arm64/boot/Image
+kernel_env "$config"	# scripts/anykernel.sh: KIMAGE, KMODCPIO
+kernel=$KIMAGE
 initrd=$BUILD/initramfs.cpio
 if [ -z "$conf" ]; then
 	for f in "$kernel" "$initrd"; do
@@ -102,9 +104,10 @@ WINDOW_SIZE=$((VSOC_WINDOW_SIZE))
 run=${run:-$BUILD/run/$name}
 mkdir -p "$run"
 rm -f "$run"/{console.log,regs.bin,regs-sleep.bin,ram.img,ram,qemu.err,disk.img,boot.cmd,initrd.cpio}
-if [ -n "$initrd_add" ]; then
-	[ -f "$initrd_add" ] || die "no such cpio: $initrd_add"
-	cat "$initrd" "$initrd_add" >"$run/initrd.cpio"
+if [ -n "$initrd_add" ] || [ -n "$KMODCPIO" ]; then
+	[ -z "$initrd_add" ] || [ -f "$initrd_add" ] || die "no such cpio: $initrd_add"
+	# a kernel not the project's: its pin controller modules too
+	cat "$initrd" $initrd_add $KMODCPIO >"$run/initrd.cpio"
 	initrd=$run/initrd.cpio
 fi
 # The windows: the VSOC one, or those of --windows (name, address, size,
