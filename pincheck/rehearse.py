@@ -155,6 +155,8 @@ def show(res, out=None):
     for s in plan["skipped"]:
         what = ("state %s of %s" % (s["state"], s["path"])) if s.get("state") else s["path"]
         print("not rehearsed: %s: %s" % (what, s["why"]), file=out)
+    for line in res.get("missing", []):
+        print(line, file=out)
     npins = len(rows)
     bad = sum(1 for r in rows if r["mismatch"])
     failed = sum(1 for c in res["consumers"] if c["failed"])
