@@ -81,7 +81,7 @@ REHEARSE_KTAP_SRC := $(addprefix checker/,rehearse-ktap.c rehearse-debugfs.c reh
 
 .PHONY: all deps kernel initramfs tools dtb fit run test test-debug stress fuzz series bench report clean \
 	series-check series-build \
-	rehearse rehearse-all bench-rehearse lava
+	rehearse rehearse-all bench-rehearse lava board-kit
 
 all: kernel initramfs tools
 
@@ -178,7 +178,7 @@ run: all $(RUN_NEEDS)
 # The suite's optional packages (Chromium for the report's pages, LAVA's
 # dispatcher) are installed here, not by the cases, which skip without them.
 test: all
-	@scripts/deps.sh report lava
+	@scripts/deps.sh report lava kit
 	@tests/run.sh
 
 # The cases that declare the debug kernel (a "# kernels: vsoc debug" line),
@@ -229,6 +229,14 @@ lava: kernel initramfs tools
 	@scripts/lava.sh jobs $(if $(LAVA_URL),--url $(LAVA_URL)) \
 		$(if $(LAVA_CALLBACK),--callback $(LAVA_CALLBACK)) $(if $(LAVA_TOKEN),--token $(LAVA_TOKEN)) $(BOARDS) \
 		$(if $(FAMILY),$$(scripts/lava.sh families $(FAMILY)))
+
+# The board kit (scripts/board-kit.sh): build/board-kit/<board>/, the plan,
+# the checker as static arm64 and armhf binaries and a how-to, to check the
+# pins on the board itself
+board-kit: deps
+	@scripts/deps.sh kit
+	@scripts/kernel.sh build vsoc
+	@scripts/board-kit.sh $(BOARD)
 
 rehearse-all: kernel initramfs
 	@scripts/rehearse-all.sh $(FAMILY)
