@@ -23,6 +23,8 @@
 #			NAME.bin after power-off, and the VSOC window is not
 #			loaded (nor regs.bin written)
 #	--dir DIR	run directory (default: build/run/NAME)
+#	--initrd F	the initramfs instead of the project's (84-board-kit:
+#			a minimal /init and the board kit)
 #	--initrd-add F	a cpio appended to the initramfs (the kernel
 #			unpacks concatenated archives): make stress's test
 #			module, scripts/module.sh
@@ -58,7 +60,7 @@ set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
 name= reset= append= timeout=120 config=${KERNEL:-vsoc} conf= qemu_args=
-windows= run= initrd_add=
+windows= run= initrd_add= initrd=
 UBOOT=${VSOC_UBOOT:-/usr/lib/u-boot/qemu_arm64/u-boot.bin}
 while [ $# -gt 1 ]; do
 	case "$1" in
@@ -72,6 +74,7 @@ while [ $# -gt 1 ]; do
 	--windows) windows=$2; shift 2 ;;
 	--dir) run=$2; shift 2 ;;
 	--initrd-add) initrd_add=$2; shift 2 ;;
+	--initrd) initrd=$2; shift 2 ;;
 	*) die "unknown option $1" ;;
 	esac
 done
@@ -90,7 +93,7 @@ fi
 reset=${reset:-$BUILD/vsoc-reset.bin}
 kernel_env "$config"	# scripts/anykernel.sh: KIMAGE, KMODCPIO
 kernel=$KIMAGE
-initrd=$BUILD/initramfs.cpio
+initrd=${initrd:-$BUILD/initramfs.cpio}
 if [ -z "$conf" ]; then
 	for f in "$kernel" "$initrd"; do
 		[ -f "$f" ] || die "missing $f (run make first)"
