@@ -94,8 +94,7 @@ def cmd_kit_plan(args):
 
 
 def add_parsers(sub):
-    p = sub.add_parser("kit-plan", help="the rehearsal plan of a prepared board as files "
-                       "(the board kit's plan/)")
+    p = sub.add_parser("kit-plan", help="a prepared board's plan as files (make board-kit)")
     p.add_argument("virt_dtb", help="the prepared run's virt.dtb")
     p.add_argument("out", help="the directory to write")
     p.set_defaults(func=cmd_kit_plan)
