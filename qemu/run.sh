@@ -91,7 +91,12 @@ else
 	name=${name:-${conf#conf-}}
 fi
 reset=${reset:-$BUILD/vsoc-reset.bin}
-kernel_env "$config"	# scripts/anykernel.sh: KIMAGE, KMODCPIO
+kernel_env "$config"	# scripts/anykernel.sh: KIMAGE, KMODCPIO, KARCH
+if [ "$KARCH" = arm ]; then
+	# Debian's armhf kernel (84-board-kit): the 32-bit machine
+	QEMU_SYSTEM=$QEMU_SYSTEM_ARM32 QEMU_VIRT=$QEMU_VIRT_ARM32 QEMU_CPU=$QEMU_CPU_ARM32
+	KERNEL_CMDLINE=$KERNEL_CMDLINE_ARM32
+fi
 kernel=$KIMAGE
 initrd=${initrd:-$BUILD/initramfs.cpio}
 if [ -z "$conf" ]; then

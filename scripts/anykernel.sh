@@ -9,6 +9,9 @@
 #		depends on, fetched with apt-get download into
 #		$VSOC_CACHE/debs/ and unpacked into $VSOC_CACHE/debian/VERSION/
 #		(its Image, config and lib/modules, with depmod run there)
+#   debian-armhf	Debian's armhf kernel (linux-image-6.12-armmp) on
+#		qemu-system-arm's virt (qemu/machine.sh): a 32-bit board's
+#		kit only (84-board-kit), the project's initramfs is arm64
 #   PATH	a user's Image (gzip-compressed or not), its modules in
 #		MODULES=path/to/lib/modules/<version> (optional), its
 #		.config in KCONFIG= or found beside it (the kbuild output
@@ -18,8 +21,12 @@
 #					(what QEMU's -kernel loads), KCONFIG (its
 #					.config, empty when unknown), KMODCPIO (a
 #					cpio of its pin controller modules, empty
-#					when none), KPROJECT (1 for vsoc and debug)
+#					when none), KPROJECT (1 for vsoc and debug),
+#					KARCH (arm64, or arm: debian-armhf)
 #   scripts/anykernel.sh prepare [KERNEL]	fetch and unpack what env needs
+#   scripts/anykernel.sh armhf		Debian's armhf kernel (linux-image-6.12-armmp)
+#					for qemu-system-arm; prints its directory
+#					(zImage, config)
 #
 # The modules cpio holds every module of the kernel's drivers/pinctrl/ and
 # what each depends on (modules.dep), decompressed, in /lib/modules/vsoc/
@@ -153,6 +160,52 @@ user_prepare() {
 	echo "$dir"
 }
 
+# Debian's armhf kernel (linux-image-6.12-armmp), for a 32-bit board's kit
+# under qemu-system-arm (84-board-kit): armhf is no architecture of the
+# machine's dpkg, so apt reads a private list of the suite the machine's
+# linux-source-6.12 comes from, state and cache in
+# $VSOC_CACHE/apt-armhf; prints the directory with its zImage
+armhf_prepare() {
+	local A=$CACHE/apt-armhf pkg deb dir
+	apt_armhf() {
+		"$@" -o Dir::Etc::sourcelist="$A/sources.list" -o Dir::Etc::sourceparts=- \
+			-o Dir::Etc::preferencesparts="$A/preferences.d" -o Dir::State="$A/state" \
+			-o Dir::State::status="$A/state/status" -o Dir::Cache="$A/cache" \
+			-o APT::Architectures::=armhf -o APT::Architecture=armhf \
+			-o Acquire::Languages=none -o APT::Sandbox::User=root
+	}
+	deb=$(ls "$DEBS"/linux-image-6.12.*-armmp_*_armhf.deb 2>/dev/null | sort -V | tail -n 1 || true)
+	if [ -z "$deb" ]; then
+		mkdir -p "$A/preferences.d" "$A/state/lists/partial" "$A/cache/archives/partial" "$DEBS"
+		touch "$A/state/status"
+		# the machine's own source of the suite its linux-source-6.12
+		# came from: "URL SUITE/main"
+		local src
+		src=$(apt-cache policy linux-source-6.12 | awk '!f && /^ \*\*\*/ { getline; print $2, $3; f = 1 }')
+		[ -n "$src" ] || die "apt knows no source of linux-source-6.12"
+		src=${src%/main}
+		echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $src main" >"$A/sources.list"
+		apt_armhf apt-get -q update >"$A/update.log" 2>&1 ||
+			{ cat "$A/update.log" >&2; die "apt-get update of the armhf list failed"; }
+		pkg=$(apt_armhf apt-cache show linux-image-6.12-armmp 2>/dev/null |
+			sed -n 's/^Depends: \([^ ,]*\).*/\1/p' | head -n 1)
+		[ -n "$pkg" ] || die "bookworm-security has no linux-image-6.12-armmp"
+		(cd "$DEBS" && apt_armhf apt-get -q download "$pkg") >"$A/download.log" 2>&1 ||
+			{ cat "$A/download.log" >&2; die "apt-get download $pkg failed"; }
+		deb=$(ls "$DEBS/${pkg}_"*_armhf.deb | tail -n 1)
+	fi
+	dir=$CACHE/debian/$(basename "$deb" _armhf.deb)
+	if [ ! -f "$dir/stamp" ]; then
+		rm -rf "$dir"
+		mkdir -p "$dir/root"
+		dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$dir/root" --wildcards './boot/*'
+		cp "$dir"/root/boot/vmlinuz-* "$dir/zImage"
+		cp "$dir"/root/boot/config-* "$dir/config"
+		touch "$dir/stamp"
+	fi
+	echo "$dir"
+}
+
 prepare() {
 	local k=${1:-${KERNEL:-vsoc}}
 	case "$k" in
@@ -164,7 +217,16 @@ prepare() {
 
 env_of() {
 	local k=${1:-${KERNEL:-vsoc}} dir
+	echo "KARCH=arm64"
 	case "$k" in
+	debian-armhf)
+		# for a 32-bit kit only: no project initramfs runs on it
+		dir=$(armhf_prepare)
+		echo "KIMAGE=$dir/zImage"
+		echo "KCONFIG=$dir/config"
+		echo "KMODCPIO="
+		echo "KPROJECT=0"
+		echo "KARCH=arm" ;;
 	vsoc | debug)
 		echo "KIMAGE=$CACHE/out/$k/arch/arm64/boot/Image"
 		echo "KCONFIG=$CACHE/out/$k/.config"
@@ -184,5 +246,6 @@ shift || true
 case "$cmd" in
 env) env_of "$@" ;;
 prepare) prepare "$@" >/dev/null ;;
+armhf) armhf_prepare ;;
 *) die "unknown command $cmd" ;;
 esac
