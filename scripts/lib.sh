@@ -52,7 +52,7 @@ rehearse_env() {
 # scripts/anykernel.sh): sets KIMAGE, KCONFIG, KMODCPIO and KPROJECT
 kernel_env() {
 	local e
-	e=$("$TOP/scripts/anykernel.sh" env "$1") || exit 1
+	e=$("$TOP/scripts/anykernel.sh" env "$1") || exit 2
 	eval "$e"
 }
 

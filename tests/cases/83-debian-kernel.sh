@@ -23,6 +23,9 @@
 #    has no strict_dt, so it applies the node: /qca6390-pmu is "default
 #    applied" where the project's kernel refuses it, and the verdict says
 #    that this refusal is missing on this kernel;
+#  - the same Image, modules and config given as a user's kernel
+#    (KERNEL=path MODULES=... KCONFIG=...) give the same verdict; a path
+#    that is no file is one line of error;
 #  - PINCTRL_SUN8I_H3 is not set on arm64: the orangepi-pc clash's main
 #    controller is "not rehearsed ... (CONFIG_PINCTRL_SUN8I_H3 is not set)".
 set -uo pipefail
@@ -84,6 +87,17 @@ check 83-lint-applied-without-series grep -qxF "consumer /qca6390-pmu (rh011-qca
 check 83-lint-refused-with-series grep -q "^consumer /qca6390-pmu (rh011-qca6390-pmu): FAILED: .*bias-pul-up" "$out/lint.vsoc"
 check 83-lint-refusal-missing grep -q "^missing on this kernel: its refusal of the BAD NODE lines' nodes" "$out/lint.debian"
 check 83-lint-ktap cmp "$out/lint.debian.ktap" "$out/lint.debian.host-ktap"
+
+# The same kernel given as a user's: KERNEL=path/to/Image, MODULES= its
+# lib/modules/<version> (depmod's modules.dep), KCONFIG= its .config
+deb=$(KERNEL=debian "$TOP/scripts/anykernel.sh" env | sed -n 's/^KIMAGE=//p')
+deb=${deb%/Image}
+KERNEL=$deb/Image MODULES=$(cat "$deb/modules") KCONFIG=$deb/config \
+	"$R" "$rb/qrb5165-rb5-lint.dts" >"$out/lint.user" 2>&1
+check 83-user-kernel-same-as-debian diff "$out/lint.user" "$out/lint.debian"
+check 83-user-kernel-module-loaded grep -aq '^vsocinit: [1-9][0-9]* modules loaded' "$BUILD/rehearse/qrb5165-rb5-lint/console.log"
+KERNEL=/nonexistent/Image "$R" "$rb/qrb5165-rb5-lint.dts" >"$out/nokernel" 2>&1
+check 83-no-such-kernel grep -q 'KERNEL=/nonexistent/Image: no such Image' "$out/nokernel"
 
 # A driver Debian's arm64 kernel does not build: said, not guessed
 KERNEL=debian "$R" "$rb/sun8i-h3-orangepi-pc-clash.dts" >"$out/h3.debian" 2>&1
