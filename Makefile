@@ -30,6 +30,12 @@
 #                                                 front), on the same machine
 #   make rehearse-all [FAMILY="imx k3"]           every board of the families
 #                                                 (or groups: pcs arm arm64)
+#   make rehearse BOARD=... KERNEL=debian         ... on Debian's own arm64
+#                                                 kernel (or KERNEL=path/to/
+#                                                 Image MODULES=lib/modules/V)
+#   make board-kit BOARD=freescale/imx8mm-evk     the plan, static checkers
+#                                                 and a how-to for the board
+#                                                 itself, build/board-kit/
 #   make bench-rehearse                           throughput of rehearse-all
 #   make report                                   the HTML pin map of every
 #                                                 board run, build/report/
@@ -45,7 +51,9 @@
 
 BOARD	?= vsoc-evb
 # The kernel every boot uses: vsoc (the project's) or debug (its build with
-# KASAN, kmemleak, lockdep and UBSAN); one name for it everywhere
+# KASAN, kmemleak, lockdep and UBSAN); one name for it everywhere. For
+# rehearse and rehearse-all also debian or a path to an Image
+# (scripts/anykernel.sh; MODULES and KCONFIG for a path)
 KERNEL	?= vsoc
 export KERNEL MODULES KCONFIG
 BOOT	?= direct
