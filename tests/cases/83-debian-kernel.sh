@@ -93,7 +93,7 @@ check 83-lint-ktap cmp "$out/lint.debian.ktap" "$out/lint.debian.host-ktap"
 deb=$(KERNEL=debian "$TOP/scripts/anykernel.sh" env | sed -n 's/^KIMAGE=//p')
 deb=${deb%/Image}
 KERNEL=$deb/Image MODULES=$(cat "$deb/modules") KCONFIG=$deb/config \
-	"$R" "$rb/qrb5165-rb5-lint.dts" >"$out/lint.user" 2>&1
+	"$R" "$rb/qrb5165-rb5-lint.dts" >"$out/lint.user" 2>"$out/lint.user.err"
 check 83-user-kernel-same-as-debian diff "$out/lint.user" "$out/lint.debian"
 check 83-user-kernel-module-loaded grep -aq '^vsocinit: [1-9][0-9]* modules loaded' "$BUILD/rehearse/qrb5165-rb5-lint/console.log"
 KERNEL=/nonexistent/Image "$R" "$rb/qrb5165-rb5-lint.dts" >"$out/nokernel" 2>&1
