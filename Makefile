@@ -30,6 +30,12 @@
 #                                                 front), on the same machine
 #   make rehearse-all [FAMILY="imx k3"]           every board of the families
 #                                                 (or groups: pcs arm arm64)
+#   make rehearse BOARD=... KERNEL=debian         ... on Debian's own arm64
+#                                                 kernel (or KERNEL=path/to/
+#                                                 Image MODULES=lib/modules/V)
+#   make board-kit BOARD=freescale/imx8mm-evk     the plan, static checkers
+#                                                 and a how-to for the board
+#                                                 itself, build/board-kit/
 #   make bench-rehearse                           throughput of rehearse-all
 #   make report                                   the HTML pin map of every
 #                                                 board run, build/report/
@@ -45,9 +51,11 @@
 
 BOARD	?= vsoc-evb
 # The kernel every boot uses: vsoc (the project's) or debug (its build with
-# KASAN, kmemleak, lockdep and UBSAN); one name for it everywhere
+# KASAN, kmemleak, lockdep and UBSAN); one name for it everywhere. For
+# rehearse and rehearse-all also debian or a path to an Image
+# (scripts/anykernel.sh; MODULES and KCONFIG for a path)
 KERNEL	?= vsoc
-export KERNEL
+export KERNEL MODULES KCONFIG
 BOOT	?= direct
 BUILD	:= $(CURDIR)/build
 CROSS	:= aarch64-linux-gnu-
@@ -81,21 +89,25 @@ REHEARSE_KTAP_SRC := $(addprefix checker/,rehearse-ktap.c rehearse-debugfs.c reh
 
 .PHONY: all deps kernel initramfs tools dtb fit run test test-debug stress fuzz series bench report clean \
 	series-check series-build \
-	rehearse rehearse-all bench-rehearse lava
+	rehearse rehearse-all bench-rehearse lava board-kit
 
 all: kernel initramfs tools
 
 deps:
 	@scripts/deps.sh
 
+# KERNEL=debian or a path to an Image (MODULES=its lib/modules/VERSION):
+# another kernel boots (scripts/anykernel.sh), the project's own build
+# still gives dtc and gen_init_cpio
 kernel: deps
-	@scripts/kernel.sh build $(KERNEL)
+	@case "$(KERNEL)" in vsoc|debug) scripts/kernel.sh build $(KERNEL) ;; \
+	 *) scripts/kernel.sh build vsoc && scripts/anykernel.sh prepare ;; esac
 
 # The guest's /init, linked statically, in a cpio made by the kernel's own
 # gen_init_cpio (so /dev/console exists without root rights).
-$(BUILD)/init: guest/init.c | deps
+$(BUILD)/init: guest/init.c guest/modules.c guest/modules.h | deps
 	@mkdir -p $(@D)
-	$(CROSS)gcc -static $(HOST_CFLAGS) -o $@ $<
+	$(CROSS)gcc -static $(HOST_CFLAGS) -o $@ guest/init.c guest/modules.c
 
 # The verifier again, static for the guest, with the kernel tree's libfdt:
 # the guest's /init prints its verdict as KTAP on the console.
@@ -174,7 +186,7 @@ run: all $(RUN_NEEDS)
 # The suite's optional packages (Chromium for the report's pages, LAVA's
 # dispatcher) are installed here, not by the cases, which skip without them.
 test: all
-	@scripts/deps.sh report lava
+	@scripts/deps.sh report lava kit
 	@tests/run.sh
 
 # The cases that declare the debug kernel (a "# kernels: vsoc debug" line),
@@ -225,6 +237,14 @@ lava: kernel initramfs tools
 	@scripts/lava.sh jobs $(if $(LAVA_URL),--url $(LAVA_URL)) \
 		$(if $(LAVA_CALLBACK),--callback $(LAVA_CALLBACK)) $(if $(LAVA_TOKEN),--token $(LAVA_TOKEN)) $(BOARDS) \
 		$(if $(FAMILY),$$(scripts/lava.sh families $(FAMILY)))
+
+# The board kit (scripts/board-kit.sh): build/board-kit/<board>/, the plan,
+# the checker as static arm64 and armhf binaries and a how-to, to check the
+# pins on the board itself
+board-kit: deps
+	@scripts/deps.sh kit
+	@scripts/kernel.sh build vsoc
+	@scripts/board-kit.sh $(BOARD)
 
 rehearse-all: kernel initramfs
 	@scripts/rehearse-all.sh $(FAMILY)

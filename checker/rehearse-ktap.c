@@ -7,11 +7,16 @@
  * controllers' debugfs files, the kernel log and the register windows
  * through /dev/mem. guest/init.c runs it when the DTB has a plan.
  *
- *	rehearse-ktap [--root DIR] [--mem FILE]
+ *	rehearse-ktap [--root DIR] [--mem FILE] [--plan DIR] [--hw]
  *
  * --root DIR reads DIR/proc/device-tree/..., DIR/sys/kernel/debug/... and
  * DIR/dmesg instead of the guest's own files, and --mem FILE a file of the
- * physical address space from 0 (both for tests on the host).
+ * physical address space from 0 (both for tests on the host). The board
+ * kit (make board-kit, pincheck/kit.py): --plan DIR reads the plan from
+ * DIR, a copy of the node as files, instead of the booted DTB; --hw takes
+ * the registers at the board's own addresses (hw-windows) and the devices
+ * by the names the board's kernel gives them (hw-dev), for the board
+ * itself.
  *
  * One suite for the board; a test per pin row of the plan: each field's
  * register value under its mask against the expected one, the driver's
@@ -51,6 +56,8 @@
 const char *progname = "rehearse-ktap";
 static const char *root = "";
 static const char *mem = "/dev/mem";
+static char *plan;		/* the plan's directory: --plan, else root + PLAN */
+static bool hw;			/* --hw: the real board's windows and names */
 
 static char *path_of(const char *fmt, ...)
 {
@@ -69,9 +76,24 @@ static char *path_of(const char *fmt, ...)
 
 /* The plan: properties of /rehearse-plan/<node> */
 
+static char *plan_of(const char *fmt, ...)
+{
+	char *rel, *p;
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (vasprintf(&rel, fmt, ap) < 0)
+		fatal("out of memory");
+	va_end(ap);
+	if (asprintf(&p, "%s%s", plan, rel) < 0)
+		fatal("out of memory");
+	free(rel);
+	return p;
+}
+
 static char *prop(const char *node, const char *name, size_t *len)
 {
-	char *p = path_of(PLAN "/%s/%s", node, name);
+	char *p = plan_of("/%s/%s", node, name);
 	char *v = read_file_opt(p, len);
 
 	free(p);
@@ -87,7 +109,7 @@ static char *prop_str(const char *node, const char *name)
 
 static bool prop_has(const char *node, const char *name)
 {
-	char *p = path_of(PLAN "/%s/%s", node, name);
+	char *p = plan_of("/%s/%s", node, name);
 	bool has = access(p, F_OK) == 0;
 
 	free(p);
@@ -150,7 +172,7 @@ static unsigned int count_nodes(const char *prefix)
 	char *p;
 
 	for (;;) {
-		p = path_of(PLAN "/%s-%u", prefix, n);
+		p = plan_of("/%s-%u", prefix, n);
 		if (access(p, F_OK)) {
 			free(p);
 			return n;
@@ -173,11 +195,15 @@ static void map_windows(struct controller *c)
 	 * kernel's linear map, which read() of /dev/mem copies from
 	 */
 	for (i = 0; i < c->nwin; i++) {
-		void *m = mmap(NULL, c->size[i], PROT_READ, MAP_SHARED, fd, (off_t)c->addr[i]);
+		/* a board's registers need not start on a page (sunxi's R_PIO) */
+		uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE), lead = c->addr[i] % page;
+		unsigned char *m = mmap(NULL, c->size[i] + lead, PROT_READ, MAP_SHARED, fd,
+					(off_t)(c->addr[i] - lead));
 
 		if (m == MAP_FAILED)
-			fatal("%s: mmap at 0x%x: %s", mem, c->addr[i], strerror(errno));
-		c->map[i] = m;
+			fatal("%s: mmap at 0x%llx: %s", mem, (unsigned long long)c->addr[i],
+			      strerror(errno));
+		c->map[i] = m + lead;
 	}
 	close(fd);
 }
@@ -458,10 +484,16 @@ int main(int argc, char **argv)
 			root = argv[++i];
 		else if (i + 1 < (unsigned int)argc && !strcmp(argv[i], "--mem"))
 			mem = argv[++i];
+		else if (i + 1 < (unsigned int)argc && !strcmp(argv[i], "--plan"))
+			plan = xstrdup(argv[++i]);
+		else if (!strcmp(argv[i], "--hw"))
+			hw = true;
 		else
-			fatal("usage: rehearse-ktap [--root DIR] [--mem FILE]");
+			fatal("usage: rehearse-ktap [--root DIR] [--mem FILE] [--plan DIR] [--hw]");
 	}
-	p = path_of(PLAN);
+	if (!plan)
+		plan = path_of(PLAN);
+	p = xstrdup(plan);
 	if (access(p, F_OK))
 		fatal("%s: no plan: %s", p, strerror(errno));
 	free(p);
@@ -476,15 +508,27 @@ int main(int argc, char **argv)
 		u32 *w;
 
 		snprintf(node, sizeof(node), "ctl-%u", i);
-		ctl[i].dev = prop_str(node, "dev");
+		ctl[i].dev = prop_str(node, hw && prop_has(node, "hw-dev") ? "hw-dev" : "dev");
 		ctl[i].label = prop_str(node, "label");
-		w = prop_cells(node, "windows", &n);
-		if (n % 2 || n / 2 > MAX_WINDOWS)
-			fatal("plan: %s/windows: %u cells", node, n);
-		ctl[i].nwin = n / 2;
-		for (j = 0; j < ctl[i].nwin; j++) {
-			ctl[i].addr[j] = w[2 * j];
-			ctl[i].size[j] = w[2 * j + 1];
+		if (hw) {
+			/* <addr-hi addr-lo size>: the board's registers */
+			w = prop_cells(node, "hw-windows", &n);
+			if (n % 3 || n / 3 > MAX_WINDOWS)
+				fatal("plan: %s/hw-windows: %u cells", node, n);
+			ctl[i].nwin = n / 3;
+			for (j = 0; j < ctl[i].nwin; j++) {
+				ctl[i].addr[j] = (uint64_t)w[3 * j] << 32 | w[3 * j + 1];
+				ctl[i].size[j] = w[3 * j + 2];
+			}
+		} else {
+			w = prop_cells(node, "windows", &n);
+			if (n % 2 || n / 2 > MAX_WINDOWS)
+				fatal("plan: %s/windows: %u cells", node, n);
+			ctl[i].nwin = n / 2;
+			for (j = 0; j < ctl[i].nwin; j++) {
+				ctl[i].addr[j] = w[2 * j];
+				ctl[i].size[j] = w[2 * j + 1];
+			}
 		}
 		free(w);
 		map_windows(&ctl[i]);
@@ -526,7 +570,8 @@ int main(int argc, char **argv)
 		char node[32];
 
 		snprintf(node, sizeof(node), "consumer-%u", i);
-		c->dev = k.cons_devs[i] = k.devs[k.ndevs++] = prop_str(node, "dev");
+		c->dev = k.cons_devs[i] = k.devs[k.ndevs++] =
+			prop_str(node, hw && prop_has(node, "hw-dev") ? "hw-dev" : "dev");
 		c->path = k.cons_paths[i] = prop_str(node, "path");
 		c->hog = prop_has(node, "hog");
 		c->expect = prop_has(node, "expect") ? prop_str(node, "expect") : NULL;

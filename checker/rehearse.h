@@ -30,7 +30,8 @@ struct pin_file {
 struct controller {
 	char *dev, *label, *dir;
 	unsigned int nwin;
-	u32 addr[MAX_WINDOWS], size[MAX_WINDOWS];
+	u32 size[MAX_WINDOWS];
+	uint64_t addr[MAX_WINDOWS];	/* physical: QEMU's window, or the board's (--hw) */
 	volatile unsigned char *map[MAX_WINDOWS];
 	struct pin_file pins, mux, conf, owners;
 	bool has_owners;	/* the kernel has pinconf-owners */

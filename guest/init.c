@@ -84,6 +84,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "modules.h"
+
 #define PINCTRL_DIR	"/sys/kernel/debug/pinctrl"
 #define MAX_DUMPS	32
 
@@ -633,6 +635,8 @@ int main(void)
 			only[nonly++] = tok;
 
 	out("==== VSOC INIT ====\n");
+	/* a kernel not the project's: its pin controller modules first */
+	load_modules(out);
 	if (option("vsocinit.stress", val, sizeof(val)))
 		run_stress();
 	dump_all("boot");

@@ -14,12 +14,14 @@ The host side of the check, one package with one front door,
   report             the HTML pin map of every board run
   lava               LAVA jobs for the boards
   scan               the pin nodes of every arm64 DTB of a tree, checked
+  kit-plan           the plan of a prepared board as files (make board-kit)
 
 Modules: fdt (DTBs), board (compile a board, move its controllers), verdict
 (expected against debugfs and registers), ktap (the plan in the DTB, the
 KTAP of a verdict), families/ (one module per pin controller family),
 csrc (tables read from the tree's C sources), generic (the generic DT
 parser's rules read from the tree, the checks of one pin node), lint (a
-board's pin nodes checked), boardlist, fuzz/, report, lava, scan; tests/
+board's pin nodes checked), boardlist, fuzz/, report, lava, scan, kit
+(the board kit's plan, the board's real addresses and names); tests/
 holds the unit tests (pytest, no QEMU).
 """

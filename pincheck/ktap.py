@@ -50,6 +50,7 @@ import os
 import re
 
 from . import fdt
+from . import kit
 from . import klog
 from . import verdict
 
@@ -184,6 +185,8 @@ def add_plan(outdir, board_dtb, virt_dtb):
         n.set_strings("note", [consumer_text(c)])
         if consumer_bad(c):
             n.set_empty("finding")
+    # the real board's addresses and device names (the board kit)
+    kit.add_hw(node, tree_b, res["ctrls"], consumers)
     fdt.write(tree, virt_dtb)
     return len(res["rows"]), len(consumers)
 

@@ -162,6 +162,8 @@ def show(res, out=None):
     for s in plan["skipped"]:
         what = ("state %s of %s" % (s["state"], s["path"])) if s.get("state") else s["path"]
         print("not rehearsed: %s: %s" % (what, s["why"]), file=out)
+    for line in res.get("missing", []):
+        print(line, file=out)
     n = verdict_json.counts(res)
     checked, total = state_share(plan)
     if not checked:

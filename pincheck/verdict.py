@@ -500,7 +500,28 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
         problems.append({"consumer": p.consumer, "state": p.state, "node": p.node,
                          "property": p.prop, "problem": lint.line(p)})
     return {"plan": plan, "rows": rows, "consumers": consumers, "conflicts": conflicts,
-            "stray": stray, "ctrls": ctrls, "problems": problems}
+            "stray": stray, "ctrls": ctrls, "problems": problems,
+            "missing": [] if planning else missing_on_kernel(guest, ctrls, problems)}
+
+
+def missing_on_kernel(guest, ctrls, problems):
+    """what only the project's kernel shows, when the kernel that booted
+    (KERNEL=debian, a user's) does not: said, never guessed nor failed"""
+    if not guest.files:
+        return []
+    out = []
+    # a controller with configurations (pinconf-pins) but no owners of them
+    no_owners = [c.dev for c in ctrls if guest.ctrl_file(c.dev, "pinconf-pins") is not None
+                 and guest.ctrl_file(c.dev, "pinconf-owners") is None]
+    if no_owners:
+        out.append("missing on this kernel: debugfs pinconf-owners of %s (which state set "
+                   "each configuration: the series' 'pinctrl: pinconf: Show what set each "
+                   "configuration of each pin')" % ", ".join(no_owners))
+        if problems:
+            out.append("missing on this kernel: its refusal of the BAD NODE lines' nodes "
+                       "(pinctrl.strict_dt, the series' pinconf-generic patches): a kernel "
+                       "without them applies such a node as far as it can")
+    return out
 
 
 def owners_text(sources):

@@ -28,3 +28,23 @@ virt_dtb() {
 		-nographic -net none >/dev/null 2>&1 || return 1
 	mv "$1.tmp" "$1"
 }
+
+# The 32-bit guest: Debian's armhf kernel (KERNEL=debian-armhf,
+# scripts/anykernel.sh) on the virt machine of qemu-system-arm, its RAM at
+# the same 0x40000000 and below 4 GiB, so the windows are where the arm64
+# machine has them. Only 84-board-kit boots it: a 32-bit board's kit, its
+# armhf checker, on an arm32 kernel.
+QEMU_SYSTEM_ARM32=qemu-system-arm
+QEMU_VIRT_ARM32=virt,highmem=off
+QEMU_CPU_ARM32=cortex-a15
+KERNEL_CMDLINE_ARM32="console=ttyAMA0 panic=-1 log_buf_len=16M rdinit=/init"
+
+# The same machine of qemu-system-arm's (its DTB; the rehearsal moves a
+# board into it as into the arm64 one), written to $1 unless it is there
+virt_dtb_arm32() {
+	[ -s "$1" ] && return 0
+	mkdir -p "$(dirname "$1")"
+	"$QEMU_SYSTEM_ARM32" -M "$QEMU_VIRT_ARM32,dumpdtb=$1.tmp" -cpu "$QEMU_CPU_ARM32" \
+		-m "$QEMU_MEM" -nographic -net none >/dev/null 2>&1 || return 1
+	mv "$1.tmp" "$1"
+}

@@ -10,8 +10,9 @@
 #	--reset FILE	reset image of the window (default: the datasheet's)
 #	--append ARGS	extra kernel command line (e.g. vsocinit.dump=...)
 #	--timeout SEC	hard limit for the whole boot (default 120)
-#	--kernel NAME	kernel build to boot: vsoc or debug (default:
-#			$KERNEL, else vsoc); the debug image also scans
+#	--kernel NAME	kernel to boot: vsoc or debug (default:
+#			$KERNEL, else vsoc), debian or a path to an Image
+#			(scripts/anykernel.sh); the debug image also scans
 #			for leaks before power-off
 #	--qemu ARGS	extra QEMU options, split on blanks (bench/: e.g.
 #			"-icount shift=0,sleep=off" for a guest clock that
@@ -22,6 +23,8 @@
 #			NAME.bin after power-off, and the VSOC window is not
 #			loaded (nor regs.bin written)
 #	--dir DIR	run directory (default: build/run/NAME)
+#	--initrd F	the initramfs instead of the project's (84-board-kit:
+#			a minimal /init and the board kit)
 #	--initrd-add F	a cpio appended to the initramfs (the kernel
 #			unpacks concatenated archives): make stress's test
 #			module, scripts/module.sh
@@ -57,7 +60,7 @@ set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
 name= reset= append= timeout=120 config=${KERNEL:-vsoc} conf= qemu_args=
-windows= run= initrd_add=
+windows= run= initrd_add= initrd=
 UBOOT=${VSOC_UBOOT:-/usr/lib/u-boot/qemu_arm64/u-boot.bin}
 while [ $# -gt 1 ]; do
 	case "$1" in
@@ -71,6 +74,7 @@ while [ $# -gt 1 ]; do
 	--windows) windows=$2; shift 2 ;;
 	--dir) run=$2; shift 2 ;;
 	--initrd-add) initrd_add=$2; shift 2 ;;
+	--initrd) initrd=$2; shift 2 ;;
 	*) die "unknown option $1" ;;
 	esac
 done
@@ -87,8 +91,14 @@ else
 	name=${name:-${conf#conf-}}
 fi
 reset=${reset:-$BUILD/vsoc-reset.bin}
-kernel=$CACHE/out/$config/arch/arm64/boot/Image
-initrd=$BUILD/initramfs.cpio
+kernel_env "$config"	# scripts/anykernel.sh: KIMAGE, KMODCPIO, KARCH
+if [ "$KARCH" = arm ]; then
+	# Debian's armhf kernel (84-board-kit): the 32-bit machine
+	QEMU_SYSTEM=$QEMU_SYSTEM_ARM32 QEMU_VIRT=$QEMU_VIRT_ARM32 QEMU_CPU=$QEMU_CPU_ARM32
+	KERNEL_CMDLINE=$KERNEL_CMDLINE_ARM32
+fi
+kernel=$KIMAGE
+initrd=${initrd:-$BUILD/initramfs.cpio}
 if [ -z "$conf" ]; then
 	for f in "$kernel" "$initrd"; do
 		[ -f "$f" ] || die "missing $f (run make first)"
@@ -102,9 +112,10 @@ WINDOW_SIZE=$((VSOC_WINDOW_SIZE))
 run=${run:-$BUILD/run/$name}
 mkdir -p "$run"
 rm -f "$run"/{console.log,regs.bin,regs-sleep.bin,ram.img,ram,qemu.err,disk.img,boot.cmd,initrd.cpio}
-if [ -n "$initrd_add" ]; then
-	[ -f "$initrd_add" ] || die "no such cpio: $initrd_add"
-	cat "$initrd" "$initrd_add" >"$run/initrd.cpio"
+if [ -n "$initrd_add" ] || [ -n "$KMODCPIO" ]; then
+	[ -z "$initrd_add" ] || [ -f "$initrd_add" ] || die "no such cpio: $initrd_add"
+	# a kernel not the project's: its pin controller modules too
+	cat "$initrd" $initrd_add $KMODCPIO >"$run/initrd.cpio"
 	initrd=$run/initrd.cpio
 fi
 # The windows: the VSOC one, or those of --windows (name, address, size,

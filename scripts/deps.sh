@@ -5,11 +5,12 @@
 # Run as root it installs them (--no-install-recommends); otherwise it prints
 # the exact apt-get line and fails.
 #
-#   scripts/deps.sh [report] [lava]          install what is missing
-#   scripts/deps.sh --check [report] [lava]  only report, exit 1 if something is missing
+#   scripts/deps.sh [report] [lava] [kit]          install what is missing
+#   scripts/deps.sh --check [report] [lava] [kit]  only report, exit 1 if something is missing
 #
 # "report" adds the optional packages that only the HTML pin map's test
 # needs (tests/cases/71-report.sh): a headless browser to load the pages.
+# "kit" adds the armhf cross compiler of make board-kit's 32-bit checker.
 # "lava" adds Debian's LAVA dispatcher, for the jobs of make lava and their
 # test (tests/cases/75-lava.sh); the device-type templates it renders come
 # from lava-server's package, which scripts/lava.sh unpacks into the cache
@@ -57,9 +58,15 @@ LAVA_PKGS=(
 	# on libguestfs, supermin and qemu-system-x86), about 150 packages
 	lava-dispatcher
 )
+KIT_PKGS=(
+	# the board kit's checker for 32-bit boards (make board-kit): the
+	# armhf cross compiler and the C library it links statically
+	gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
+)
 for group in "$@"; do
 	case "$group" in
 	report) PKGS+=("${REPORT_PKGS[@]}") ;;
+	kit) PKGS+=("${KIT_PKGS[@]}") ;;
 	lava) PKGS+=("${LAVA_PKGS[@]}") ;;
 	*) echo "deps: unknown package group $group" >&2; exit 2 ;;
 	esac

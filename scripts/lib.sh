@@ -40,10 +40,20 @@ rehearse_env() {
 	[ -x "$FDTOVERLAY" ] || FDTOVERLAY=$(command -v fdtoverlay)
 	export VIRT_DTB=$BUILD/rehearse/qemu-virt.dtb
 	# the configuration of the kernel that boots: a controller whose
-	# driver it does not build in is reported, not moved
-	export IMAGE_CONFIG=$CACHE/out/${KERNEL:-vsoc}/.config
+	# driver it does not build in (nor ships as a module that the guest
+	# loads, IMAGE_MODULES) is reported, not moved
+	kernel_env "${KERNEL:-vsoc}"
+	export IMAGE_CONFIG=$KCONFIG IMAGE_MODULES=${KMODCPIO:+1}
 	[ -x "$DTC" ] || die "the kernel's dtc is missing: $DTC (run make kernel)"
 	virt_dtb "$VIRT_DTB" || die "$QEMU_SYSTEM could not describe the virt machine"
+}
+
+# The kernel KERNEL names (vsoc, debug, debian or a path to an Image; see
+# scripts/anykernel.sh): sets KIMAGE, KCONFIG, KMODCPIO and KPROJECT
+kernel_env() {
+	local e
+	e=$("$TOP/scripts/anykernel.sh" env "$1") || exit 2
+	eval "$e"
 }
 
 msg() { printf '%s\n' "$*" >&2; }

@@ -19,7 +19,7 @@ from pincheck import machine, rehearse
 from .conftest import TOP, compile_dts
 
 COMMANDS = ["prepare", "verdict", "lint", "boards", "summary", "fuzz", "report", "lava",
-            "scan"]
+            "scan", "kit-plan"]
 
 
 def pincheck(*args):
