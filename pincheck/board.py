@@ -298,12 +298,14 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
             continue
         ctl = Controller(c, fam, len(ctrls))
         ctl.label = tree.label_of(c) or c.name
-        for i, (a, s) in enumerate(c.regs()):
+        # a family whose driver writes through syscons says where (Rockchip)
+        regs = fam.window_regs(c, by_ph) if hasattr(fam, "window_regs") else \
+            [(c.translate(a), s) for a, s in c.regs()]
+        for i, (a, s) in enumerate(regs):
             size = (s + 0xFFF) & ~0xFFF
             if next_addr + size > WINDOW_LIMIT:
                 raise SystemExit("rehearse: the register windows do not fit below 0x%x" % WINDOW_LIMIT)
-            ctl.windows.append(("win%d-%d" % (ctl.index, i), next_addr, size,
-                                c.translate(a), s))
+            ctl.windows.append(("win%d-%d" % (ctl.index, i), next_addr, size, a, s))
             next_addr += size
         ctrls[c] = ctl
 

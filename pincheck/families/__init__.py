@@ -12,13 +12,14 @@ from .base import POISON, Family, Write  # noqa: F401  (the package's interface)
 from .imx import IMX
 from .imx1 import IMX1
 from .pinctrl_single import PinctrlSingle
+from .rockchip import Rockchip
 from .sunxi import Sunxi
 from .tlmm import TLMM
 from .vsoc import VSOC
 
 # VSOC, matched by compatible alone, first: the others read the tree's
 # driver tables (KSRC) to match
-FAMILIES = [VSOC(), IMX(), IMX1(), PinctrlSingle(), Sunxi(), TLMM()]
+FAMILIES = [VSOC(), IMX(), IMX1(), PinctrlSingle(), Sunxi(), TLMM(), Rockchip()]
 
 # Known pin controllers that the rehearsal cannot move into a window, and
 # why (matched on a compatible's tail).
@@ -36,8 +37,16 @@ def family_of(node):
     """the family of a pin controller node whose driver is in the image"""
     for f in FAMILIES:
         if f.match(node):
-            return f if not missing_symbol(f, node) else None
+            if missing_symbol(f, node) or unsupported(f, node):
+                return None
+            return f
     return None
+
+
+def unsupported(fam, node):
+    """why the family cannot rehearse this controller of its own (a SoC
+    whose driver code is not ported), or None"""
+    return fam.not_rehearsed(node) if hasattr(fam, "not_rehearsed") else None
 
 
 def kconfig_symbol(path):
@@ -86,6 +95,8 @@ def why_not(node):
     for f in FAMILIES:
         if f.match(node):
             sym = missing_symbol(f, node)
+            if not sym and unsupported(f, node):
+                return unsupported(f, node)
             return "no driver for %s in the image (%s is not set)" % (compat[0], sym)
     ssbi = any("ssbi" in c for a in node.ancestors() for c in a.strings("compatible"))
     for c in compat:
