@@ -463,6 +463,46 @@ def rk3568_schmitt(s, fam, b, pin):
     return win, reg + pin // per * 4, pin % per * k["RK3568_SCHMITT_BITS_PER_PIN"]
 
 
+def pmu_bank0(pmu_off, grf_off, per, bits, stride):
+    """the calc functions that put bank 0 in the PMU GRF at one offset and
+    the other banks in the GRF from another, "correct the offset, as we're
+    starting with the 2nd bank" (-0x10): rk3368_calc_pull_reg_and_bit(),
+    rk3368_calc_drv_reg_and_bit(), px30_calc_pull_reg_and_bit(),
+    px30_calc_drv_reg_and_bit(); the names of their #defines"""
+    def calc(s, fam, b, pin):
+        k = s.k
+        if b.num == 0:
+            win, reg = PMU, k[pmu_off]
+        else:
+            win, reg = GRF, k[grf_off] - 0x10 + b.num * k[stride]
+        return win, reg + pin // k[per] * 4, pin % k[per] * k[bits]
+    return calc
+
+
+def grf_only(off, per, bits, stride):
+    """the calc functions with every bank in the GRF from one offset:
+    rk3228_calc_pull_reg_and_bit(), rk3228_calc_drv_reg_and_bit(),
+    rk3308_calc_pull_reg_and_bit(), rk3308_calc_drv_reg_and_bit(),
+    rk3308_calc_schmitt_reg_and_bit(), rk3328_calc_schmitt_reg_and_bit()
+    (bits None: one bit a pin)"""
+    def calc(s, fam, b, pin):
+        k = s.k
+        reg = k[off] + b.num * k[stride]
+        return GRF, reg + pin // k[per] * 4, pin % k[per] * (k[bits] if bits else 1)
+    return calc
+
+
+def px30_schmitt(s, fam, b, pin):
+    """px30_calc_schmitt_reg_and_bit()"""
+    k = s.k
+    if b.num == 0:
+        win, reg, per = PMU, k["PX30_SCHMITT_PMU_OFFSET"], k["PX30_SCHMITT_PINS_PER_PMU_REG"]
+    else:
+        win, per = GRF, k["PX30_SCHMITT_PINS_PER_GRF_REG"]
+        reg = k["PX30_SCHMITT_GRF_OFFSET"] + (b.num - 1) * k["PX30_SCHMITT_BANK_STRIDE"]
+    return win, reg + pin // per * 4, pin % per
+
+
 def rk3588_lookup(table, per, bits):
     """rk3588_calc_{pull,drv,schmitt}_reg_and_bit(): the last entry of the
     driver's table at or below bank * 32 + pin; everything in the IOC"""
@@ -480,6 +520,37 @@ def rk3588_lookup(table, per, bits):
 
 
 CALC = {
+    "px30_calc_pull_reg_and_bit": pmu_bank0(
+        "PX30_PULL_PMU_OFFSET", "PX30_PULL_GRF_OFFSET", "PX30_PULL_PINS_PER_REG",
+        "PX30_PULL_BITS_PER_PIN", "PX30_PULL_BANK_STRIDE"),
+    "px30_calc_drv_reg_and_bit": pmu_bank0(
+        "PX30_DRV_PMU_OFFSET", "PX30_DRV_GRF_OFFSET", "PX30_DRV_PINS_PER_REG",
+        "PX30_DRV_BITS_PER_PIN", "PX30_DRV_BANK_STRIDE"),
+    "px30_calc_schmitt_reg_and_bit": px30_schmitt,
+    "rk3368_calc_pull_reg_and_bit": pmu_bank0(
+        "RK3368_PULL_PMU_OFFSET", "RK3368_PULL_GRF_OFFSET", "RK3188_PULL_PINS_PER_REG",
+        "RK3188_PULL_BITS_PER_PIN", "RK3188_PULL_BANK_STRIDE"),
+    "rk3368_calc_drv_reg_and_bit": pmu_bank0(
+        "RK3368_DRV_PMU_OFFSET", "RK3368_DRV_GRF_OFFSET", "RK3288_DRV_PINS_PER_REG",
+        "RK3288_DRV_BITS_PER_PIN", "RK3288_DRV_BANK_STRIDE"),
+    "rk3228_calc_pull_reg_and_bit": grf_only(
+        "RK3228_PULL_OFFSET", "RK3188_PULL_PINS_PER_REG", "RK3188_PULL_BITS_PER_PIN",
+        "RK3188_PULL_BANK_STRIDE"),
+    "rk3228_calc_drv_reg_and_bit": grf_only(
+        "RK3228_DRV_GRF_OFFSET", "RK3288_DRV_PINS_PER_REG", "RK3288_DRV_BITS_PER_PIN",
+        "RK3288_DRV_BANK_STRIDE"),
+    "rk3308_calc_pull_reg_and_bit": grf_only(
+        "RK3308_PULL_OFFSET", "RK3188_PULL_PINS_PER_REG", "RK3188_PULL_BITS_PER_PIN",
+        "RK3188_PULL_BANK_STRIDE"),
+    "rk3308_calc_drv_reg_and_bit": grf_only(
+        "RK3308_DRV_GRF_OFFSET", "RK3288_DRV_PINS_PER_REG", "RK3288_DRV_BITS_PER_PIN",
+        "RK3288_DRV_BANK_STRIDE"),
+    "rk3308_calc_schmitt_reg_and_bit": grf_only(
+        "RK3308_SCHMITT_GRF_OFFSET", "RK3308_SCHMITT_PINS_PER_REG", None,
+        "RK3308_SCHMITT_BANK_STRIDE"),
+    "rk3328_calc_schmitt_reg_and_bit": grf_only(
+        "RK3328_SCHMITT_GRF_OFFSET", "RK3328_SCHMITT_PINS_PER_REG", None,
+        "RK3328_SCHMITT_BANK_STRIDE"),
     "rk3288_calc_pull_reg_and_bit": rk3288_pull,
     "rk3288_calc_drv_reg_and_bit": rk3288_drv,
     "rk3399_calc_pull_reg_and_bit": rk3399_pull,
