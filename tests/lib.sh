@@ -105,13 +105,14 @@ rehearse_ok() {
 		fail "rehearse-$t-files" "missing verdict.json, virt.dtb, console.log or windows in $d"
 }
 
-# RUN CTL-PATH: the window file of the controller at DT path CTL-PATH in
-# the rehearsal directory RUN
+# RUN CTL-PATH [N]: the window file of the controller at DT path CTL-PATH in
+# the rehearsal directory RUN (its window N, 0 unless said: its reg entry,
+# or for Rockchip 0 the GRF and 1 the PMU GRF)
 window_of() {
-	python3 - "$1" "$2" <<-'EOF'
+	python3 - "$1" "$2" "${3:-0}" <<-'EOF'
 	import json, sys
 	for c in json.load(open(sys.argv[1] + "/plan.json"))["controllers"]:
 	    if c["path"] == sys.argv[2]:
-	        print(sys.argv[1] + "/" + c["windows"][0]["name"] + ".bin")
+	        print(sys.argv[1] + "/" + c["windows"][int(sys.argv[3])]["name"] + ".bin")
 	EOF
 }
