@@ -232,6 +232,8 @@ class Rockchip(Family):
                 if param in ("PIN_CONFIG_OUTPUT", "PIN_CONFIG_INPUT_ENABLE"):
                     break       # deferred until the GPIO bank probes; the rest skipped
                 conf += set_config(s, self, b, pin, param, arg)
+        if getattr(ctrl, "windows", None) is None:
+            return mux, conf
         sizes = [w["orig_size"] if isinstance(w, dict) else w[4] for w in ctrl.windows]
 
         def inside(w):

@@ -9,6 +9,7 @@ probe; the #defines, the enums of pinctrl-rockchip.h and the RK_P*
 numbers of include/dt-bindings/pinctrl/rockchip.h.  Nothing here is
 retyped: a new SoC table or macro in the tree is read the same way."""
 
+import functools
 import os
 import re
 
@@ -197,8 +198,10 @@ def parse_bank(entry, macros, names):
                 rows("iomux", ("type", "offset")), rows("drv", ("drv_type", "offset")), pull)
 
 
+@functools.lru_cache(maxsize=4)
 def read(ksrc):
-    """{compatible: Soc}, offsets completed"""
+    """({compatible: Soc}, offsets completed; {name: value}; the driver's
+    text without comments)"""
     text = csrc.read(os.path.join(ksrc, DRIVER))
     hdr = csrc.read(os.path.join(ksrc, HEADER))
     binding = csrc.read(os.path.join(ksrc, BINDING))
