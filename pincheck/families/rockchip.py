@@ -50,6 +50,8 @@ class Rockchip(Family):
         self.params = None
         self.rk3588 = None
         self.groups_cache = {}
+        self.phandles = (None, {})
+        self.bad_group = {}
 
     def load(self):
         if self.socs is None:
@@ -145,7 +147,7 @@ class Rockchip(Family):
 
     def group_of(self, ctrl, node):
         """pinctrl_name_to_group(): the first group of the node's name"""
-        return next((g for g in self.groups(ctrl) if g.name == node.name), None)
+        return next((g for g in self.groups(ctrl) if g.basename == node.basename), None)
 
     def rows(self, ctrl, node):
         """[(bank, pin, func, pcfg node)] or a string: why the probe fails"""
@@ -157,31 +159,37 @@ class Rockchip(Family):
         root = node
         while root.parent is not None:
             root = root.parent
-        by_ph = {n.phandle: n for n in root.walk() if n.phandle}
+        if self.phandles[0] is not root:
+            self.phandles = (root, {n.phandle: n for n in root.walk() if n.phandle})
+        by_ph = self.phandles[1]
         out = []
         for i in range(0, len(cells), 4):
             b = s.bank(cells[i])
             if b is None:
                 return "%s: rockchip,pins row %d: no bank %d" % (node.path, i // 4, cells[i])
-            out.append((b, cells[i + 1], cells[i + 2], by_ph.get(cells[i + 3])))
+            cfg = by_ph.get(cells[i + 3])
+            if cfg is None:
+                # pinconf_generic_parse_dt_config(NULL) is -EINVAL
+                return "%s: rockchip,pins row %d: no pin configuration node (phandle %#x)" % (
+                    node.path, i // 4, cells[i + 3])
+            out.append((b, cells[i + 1], cells[i + 2], cfg))
         return out
 
     def refuses(self, ctrl, node):
         g = self.group_of(ctrl, node)
         if g is None:
-            return ["%s: unable to find group for node %s" % (node.path, node.name)]
+            return ["%s: unable to find group for node %s" % (node.path, node.basename)]
         # the probe fails on any bad group: every state fails with it
-        for grp in self.groups(ctrl):
-            r = self.rows(ctrl, grp)
-            if isinstance(r, str):
-                return [r]
-        return []
+        if ctrl.orig not in self.bad_group:
+            bad = (self.rows(ctrl, grp) for grp in self.groups(ctrl))
+            self.bad_group[ctrl.orig] = next((r for r in bad if isinstance(r, str)), None)
+        return [self.bad_group[ctrl.orig]] if self.bad_group[ctrl.orig] else []
 
     def problems(self, ctrl, node):
         out = []
         g = self.group_of(ctrl, node)
         if g is None:
-            return [(node.path, "rockchip,pins", "no group called %s" % node.name)]
+            return [(node.path, "rockchip,pins", "no group called %s" % node.basename)]
         r = self.rows(ctrl, g)
         if isinstance(r, str):
             return [(node.path, "rockchip,pins", r.split(": ", 1)[1])]
