@@ -84,8 +84,8 @@ class Rockchip(Family):
         missing = [f for f in (s.pull_calc, s.drv_calc, s.schmitt_calc)
                    if f and f not in CALC]
         if missing:
-            return "%s: the driver's %s is not ported to the rehearsal" % (
-                s.compatible, ", ".join(missing))
+            return "%s: the driver's %s %s not ported to the rehearsal" % (
+                s.compatible, ", ".join(missing), "are" if len(missing) > 1 else "is")
         return None
 
     # -- windows and probe -------------------------------------------------------
@@ -326,12 +326,20 @@ def set_config(s, fam, b, pin, param, arg):
     writes nothing or refuses it"""
     p = b.base + pin
     if param in PULLS:
-        # rockchip_set_pull(), the types on RK3188's 2-bit layout
-        if param != "PIN_CONFIG_BIAS_DISABLE" and (
-                param == "PIN_CONFIG_BIAS_PULL_PIN_DEFAULT" or not arg):
+        if s.type == "RK3066B" or not s.pull_calc:
             return []
-        calc = CALC[s.pull_calc]
-        win, reg, bit = calc(s, fam, b, pin)
+        # rockchip_pinconf_pull_valid(), then rockchip_set_pull()
+        old = s.type in ("RK2928", "RK3128")
+        if param != "PIN_CONFIG_BIAS_DISABLE" and (
+                (param == "PIN_CONFIG_BIAS_PULL_PIN_DEFAULT") != old or not arg):
+            return []
+        win, reg, bit = CALC[s.pull_calc](s, fam, b, pin)
+        if reg is None:
+            return []
+        if old:
+            # one bit a pin, the pull's enable written whole (regmap_write)
+            v = (1 << (bit + 16)) | ((1 << bit) if param == "PIN_CONFIG_BIAS_DISABLE" else 0)
+            return [Write(win, reg, v, 0xFFFFFFFF, 4, p, "pull")]
         lst = PULL_LIST[b.pull[pin // 8]]
         if param not in lst:
             return []
@@ -365,7 +373,11 @@ def set_drive(s, fam, b, pin, strength):
     """rockchip_set_drive_perpin()"""
     k = s.k
     p = b.base + pin
+    if not s.drv_calc:
+        return []       # -ENOTSUPP: "rk3288 is the first with per-pin drive-strength"
     win, reg, bit = CALC[s.drv_calc](s, fam, b, pin)
+    if reg is None:
+        return []
     drv_type = b.drv[pin // 8][0]
     if s.type == "RK3588":
         return [hiword(win, reg, bit, k["RK3588_DRV_BITS_PER_PIN"], strength, p, "drive")]
@@ -513,6 +525,29 @@ def px30_schmitt(s, fam, b, pin):
     return win, reg + pin // per * 4, pin % per
 
 
+def rk2928_pull(off):
+    """rk2928_calc_pull_reg_and_bit(), rk3128_calc_pull_reg_and_bit(): one
+    bit a pin, 16 pins a register, banks 8 bytes apart"""
+    def calc(s, fam, b, pin):
+        k = s.k
+        per = k["RK2928_PULL_PINS_PER_REG"]
+        reg = k[off] + b.num * k["RK2928_PULL_BANK_STRIDE"]
+        return GRF, reg + pin // per * 4, pin % per
+    return calc
+
+
+def rk3188_pull(s, fam, b, pin):
+    """rk3188_calc_pull_reg_and_bit() with the GRF binding (no regmap_pull):
+    bank 0's first 12 pins in the PMU, the rest in the GRF from the second
+    pull register, the pins of a register in inverse order"""
+    k = s.k
+    per, bits = k["RK3188_PULL_PINS_PER_REG"], k["RK3188_PULL_BITS_PER_PIN"]
+    if b.num == 0 and pin < 12:
+        return PMU, k["RK3188_PULL_PMU_OFFSET"] + pin // per * 4, pin % per * bits
+    reg = k["RK3188_PULL_OFFSET"] - 4 + b.num * k["RK3188_PULL_BANK_STRIDE"]
+    return GRF, reg + pin // per * 4, (7 - pin % per) * bits
+
+
 def rk3588_lookup(table, per, bits):
     """rk3588_calc_{pull,drv,schmitt}_reg_and_bit(): the last entry of the
     driver's table at or below bank * 32 + pin; everything in the IOC"""
@@ -530,6 +565,9 @@ def rk3588_lookup(table, per, bits):
 
 
 CALC = {
+    "rk2928_calc_pull_reg_and_bit": rk2928_pull("RK2928_PULL_OFFSET"),
+    "rk3128_calc_pull_reg_and_bit": rk2928_pull("RK3128_PULL_OFFSET"),
+    "rk3188_calc_pull_reg_and_bit": rk3188_pull,
     "px30_calc_pull_reg_and_bit": pmu_bank0(
         "PX30_PULL_PMU_OFFSET", "PX30_PULL_GRF_OFFSET", "PX30_PULL_PINS_PER_REG",
         "PX30_PULL_BITS_PER_PIN", "PX30_PULL_BANK_STRIDE"),

@@ -155,11 +155,29 @@ def test_rk3588_bank0_high_function(dts, ksrc):
                    hi(GRF, 0xC + 0x8000, 4, 4, 10, 13, "mux")]
 
 
+def test_rk3188_pull_inverse_order(dts, ksrc):
+    # rk3188_calc_pull_reg_and_bit(): bank 1 from the second pull register,
+    # RK3188_PULL_OFFSET 0x164 - 4 + 1 * 16, pin 0 at bits 15:14
+    _, (_, conf) = rk(dts, "1 0 1 &pcfg_pull_up", "rockchip,rk3188-pinctrl")
+    assert conf == [hi(GRF, 0x170, 14, 2, 1, 32, "pull")]
+
+
+def test_rk2928_pull_written_whole(dts, ksrc):
+    # rockchip_set_pull() for RK2928: regmap_write() of the enable bit and,
+    # to disable the pull, the bit: RK2928_PULL_OFFSET 0x118 + 1 * 8, bit 3
+    _, (_, conf) = rk(dts, "1 3 1 &pcfg_none", "rockchip,rk3066a-pinctrl")
+    assert conf == [Write(GRF, 0x120, (1 << 19) | (1 << 3), 0xFFFFFFFF, 4, 35, "pull")]
+    # bias-pull-up is not an RK2928 pull: -ENOTSUPP, nothing written
+    _, (_, conf) = rk(dts, "1 3 1 &pcfg_pull_up", "rockchip,rk3066a-pinctrl")
+    assert conf == []
+
+
 def test_not_rehearsed(dts, ksrc):
     fam = Rockchip()
-    t = dts(RK_DTS % ("rockchip,rk3188-pinctrl", "0 0 1 &pcfg_none"))
+    t = dts(RK_DTS % ("rockchip,rv1108-pinctrl", "0 0 1 &pcfg_none"))
     assert fam.not_rehearsed(t.find("/pinctrl")) == (
-        "rockchip,rk3188-pinctrl: the driver's rk3188_calc_pull_reg_and_bit is not "
+        "rockchip,rv1108-pinctrl: the driver's rv1108_calc_pull_reg_and_bit, "
+        "rv1108_calc_drv_reg_and_bit, rv1108_calc_schmitt_reg_and_bit are not "
         "ported to the rehearsal")
     t = dts(RK_DTS % ("rockchip,rk3568-pinctrl", "0 0 1 &pcfg_none"))
     assert fam.not_rehearsed(t.find("/pinctrl")) is None
