@@ -490,7 +490,8 @@ def pmu_bank0(pmu_off, grf_off, per, bits, stride):
     the other banks in the GRF from another, "correct the offset, as we're
     starting with the 2nd bank" (-0x10): rk3368_calc_pull_reg_and_bit(),
     rk3368_calc_drv_reg_and_bit(), px30_calc_pull_reg_and_bit(),
-    px30_calc_drv_reg_and_bit(); the names of their #defines"""
+    px30_calc_drv_reg_and_bit(), rv1108_calc_pull_reg_and_bit(),
+    rv1108_calc_drv_reg_and_bit(); the names of their #defines"""
     def calc(s, fam, b, pin):
         k = s.k
         if b.num == 0:
@@ -514,15 +515,20 @@ def grf_only(off, per, bits, stride):
     return calc
 
 
-def px30_schmitt(s, fam, b, pin):
-    """px30_calc_schmitt_reg_and_bit()"""
-    k = s.k
-    if b.num == 0:
-        win, reg, per = PMU, k["PX30_SCHMITT_PMU_OFFSET"], k["PX30_SCHMITT_PINS_PER_PMU_REG"]
-    else:
-        win, per = GRF, k["PX30_SCHMITT_PINS_PER_GRF_REG"]
-        reg = k["PX30_SCHMITT_GRF_OFFSET"] + (b.num - 1) * k["PX30_SCHMITT_BANK_STRIDE"]
-    return win, reg + pin // per * 4, pin % per
+def pmu_schmitt(soc):
+    """px30_calc_schmitt_reg_and_bit(), rv1108_calc_schmitt_reg_and_bit():
+    bank 0 in the PMU GRF, the others in the GRF from bank 1, one bit a
+    pin, the pins a register apart for each (the <SOC>_SCHMITT_* names)"""
+    def calc(s, fam, b, pin):
+        k = s.k
+        if b.num == 0:
+            win, reg = PMU, k[soc + "_SCHMITT_PMU_OFFSET"]
+            per = k[soc + "_SCHMITT_PINS_PER_PMU_REG"]
+        else:
+            win, per = GRF, k[soc + "_SCHMITT_PINS_PER_GRF_REG"]
+            reg = k[soc + "_SCHMITT_GRF_OFFSET"] + (b.num - 1) * k[soc + "_SCHMITT_BANK_STRIDE"]
+        return win, reg + pin // per * 4, pin % per
+    return calc
 
 
 def rk2928_pull(off):
@@ -574,7 +580,14 @@ CALC = {
     "px30_calc_drv_reg_and_bit": pmu_bank0(
         "PX30_DRV_PMU_OFFSET", "PX30_DRV_GRF_OFFSET", "PX30_DRV_PINS_PER_REG",
         "PX30_DRV_BITS_PER_PIN", "PX30_DRV_BANK_STRIDE"),
-    "px30_calc_schmitt_reg_and_bit": px30_schmitt,
+    "px30_calc_schmitt_reg_and_bit": pmu_schmitt("PX30"),
+    "rv1108_calc_pull_reg_and_bit": pmu_bank0(
+        "RV1108_PULL_PMU_OFFSET", "RV1108_PULL_OFFSET", "RV1108_PULL_PINS_PER_REG",
+        "RV1108_PULL_BITS_PER_PIN", "RV1108_PULL_BANK_STRIDE"),
+    "rv1108_calc_drv_reg_and_bit": pmu_bank0(
+        "RV1108_DRV_PMU_OFFSET", "RV1108_DRV_GRF_OFFSET", "RV1108_DRV_PINS_PER_REG",
+        "RV1108_DRV_BITS_PER_PIN", "RV1108_DRV_BANK_STRIDE"),
+    "rv1108_calc_schmitt_reg_and_bit": pmu_schmitt("RV1108"),
     "rk3368_calc_pull_reg_and_bit": pmu_bank0(
         "RK3368_PULL_PMU_OFFSET", "RK3368_PULL_GRF_OFFSET", "RK3188_PULL_PINS_PER_REG",
         "RK3188_PULL_BITS_PER_PIN", "RK3188_PULL_BANK_STRIDE"),

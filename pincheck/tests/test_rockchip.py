@@ -174,10 +174,10 @@ def test_rk2928_pull_written_whole(dts, ksrc):
 
 def test_not_rehearsed(dts, ksrc):
     fam = Rockchip()
-    t = dts(RK_DTS % ("rockchip,rv1108-pinctrl", "0 0 1 &pcfg_none"))
+    t = dts(RK_DTS % ("rockchip,rv1126-pinctrl", "0 0 1 &pcfg_none"))
     assert fam.not_rehearsed(t.find("/pinctrl")) == (
-        "rockchip,rv1108-pinctrl: the driver's rv1108_calc_pull_reg_and_bit, "
-        "rv1108_calc_drv_reg_and_bit, rv1108_calc_schmitt_reg_and_bit are not "
+        "rockchip,rv1126-pinctrl: the driver's rv1126_calc_pull_reg_and_bit, "
+        "rv1126_calc_drv_reg_and_bit, rv1126_calc_schmitt_reg_and_bit are not "
         "ported to the rehearsal")
     t = dts(RK_DTS % ("rockchip,rk3568-pinctrl", "0 0 1 &pcfg_none"))
     assert fam.not_rehearsed(t.find("/pinctrl")) is None
