@@ -232,7 +232,8 @@ def read(ksrc):
             {k: csrc.cint(v, names) for k, v in csrc.fields(it.strip().strip("{}")).items()}
             for it in split_entries(body) if it.strip()]
     routes = {}
-    route_macros = {k: v for k, v in macros.items() if k.startswith(("RK_MUXROUTE", "PIN_BANK_MUX"))}
+    route_macros = {k: v for k, v in macros.items()
+                    if k.startswith(("RK_MUXROUTE", "PIN_BANK_MUX"))}
     route_macros.update({k: v for k, v in macros.items() if k in ("WRITE_MASK_VAL", "GENMASK")})
     for m in re.finditer(r"struct\s+rockchip_mux_route_data\s+(\w+)\s*\[\]\s*=\s*\{", text):
         body = csrc.block(text[m.start():], r"\[\]\s*=\s*\{")

@@ -5,9 +5,10 @@ worked out by hand from the driver's tables and calc functions (the
 comments say which); the family reads the kernel tree, so these tests
 need it (they skip without it)."""
 
+import os
 import types
 
-from pincheck import verdict
+from pincheck import csrc, verdict
 from pincheck.families import Write
 from pincheck.families import rockchip_tables as tables
 from pincheck.families.rockchip import GRF, PMU, Rockchip
@@ -83,11 +84,11 @@ def test_recalced_and_3588_tables(ksrc):
     assert tables.reg_table(text, "rk3588_p_regs", names)[2] == (13, 0x4028)
 
 
-def test_expand_write_mask_val():
-    macros = {"GENMASK": tables.GENMASK,
-              "WRITE_MASK_VAL": (["h", "l", "v"],
-                                 "(GENMASK(((h) + 16), ((l) + 16)) | (((v) << (l)) & GENMASK((h), (l))))")}
-    from pincheck import csrc
+def test_expand_write_mask_val(ksrc):
+    # the driver's WRITE_MASK_VAL(h, l, v): bits h:l enabled in the high
+    # half, v in them: (3, 2, 1) is 0xc << 16 | 1 << 2
+    text = csrc.read(os.path.join(ksrc, tables.DRIVER))
+    macros = dict(csrc.defines(text), GENMASK=tables.GENMASK)
     assert csrc.cint(tables.expand("WRITE_MASK_VAL(3, 2, 1)", macros), {}) == 0x000C0004
 
 
@@ -185,7 +186,8 @@ def test_not_rehearsed(dts, ksrc):
 
 def test_hiword_clash():
     def a(dev, value):
-        return types.SimpleNamespace(consumer=dev, w=Write(0, 0x300, value, 0xFFFFFFFF, 4, 1, "route"))
+        w = Write(0, 0x300, value, 0xFFFFFFFF, 4, 1, "route")
+        return types.SimpleNamespace(consumer=dev, w=w)
     # WRITE_MASK_VAL(8, 8, 1) and WRITE_MASK_VAL(10, 10, 1): other fields
     assert not verdict.hiword_clash([a("x", 0x01000100), a("y", 0x04000400)])
     # one field, two values
