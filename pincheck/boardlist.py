@@ -20,8 +20,7 @@ Families (arm64 unless said):
              H6, H616/H618/H313/H700, A100) and arm's sun4i- to sun9i-,
              sun20i- and suniv-* (A10 to T113, F1C100s)
   rockchip   pinctrl-rockchip, both arches: arm64's px30, rk33xx, rk35xx;
-             arm's rk3036 to rk3288, rv1108, rv1126 (SoCs whose driver code
-             is not ported are reported as not rehearsed)
+             arm's rk3036 to rk3288, rv1108, rv1126
   tlmm       Qualcomm TLMM
   tlmm-arm   Qualcomm TLMM, arm: msm8974, msm8226, apq8064, ipq4019, ...
   omap       pinctrl-single, arm: AM335x, AM437x, OMAP2/3/4/5, DRA7/AM57x,

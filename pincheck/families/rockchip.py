@@ -34,7 +34,7 @@ import os
 
 from . import rockchip_tables as tables
 from .base import POISON, Family, Write
-from .. import generic
+from .. import csrc, generic
 
 GRF, PMU = 0, 1     # window numbers: rockchip,grf then rockchip,pmu
 
@@ -57,6 +57,7 @@ class Rockchip(Family):
         if self.socs is None:
             ksrc = os.environ["KSRC"]
             self.socs, self.k, self.text = tables.read(ksrc)
+            self.macros = csrc.defines(self.text)
             self.params = generic.rules(ksrc).params
 
     def soc(self, node):
@@ -379,8 +380,8 @@ def set_drive(s, fam, b, pin, strength):
     if reg is None:
         return []
     drv_type = b.drv[pin // 8][0]
-    if s.type == "RK3588":
-        return [hiword(win, reg, bit, k["RK3588_DRV_BITS_PER_PIN"], strength, p, "drive")]
+    if s.type in ("RK3588", "RV1126"):
+        return [hiword(win, reg, bit, k[s.type + "_DRV_BITS_PER_PIN"], strength, p, "drive")]
     if s.type == "RK3568":
         return [hiword(win, reg, bit, k["RK3568_DRV_BITS_PER_PIN"],
                        (1 << (strength + 1)) - 1, p, "drive")]
@@ -554,6 +555,32 @@ def rk3188_pull(s, fam, b, pin):
     return GRF, reg + pin // per * 4, (7 - pin % per) * bits
 
 
+def rv1126_calc(kind, drv=False):
+    """rv1126_calc_{pull,drv,schmitt}_reg_and_bit(): bank 0 in the PMU GRF
+    but its pins RV1126_GPIO_C4_D7(p) in the GRF below GPIO1A0's register
+    (the drive's one word lower still), the other banks from GPIO1A0's"""
+    def calc(s, fam, b, pin):
+        import re
+        k = s.k
+        pre = "RV1126_%s_" % kind
+        per_grf = k.get(pre + "PINS_PER_REG", k.get(pre + "PINS_PER_GRF_REG"))
+        per_pmu = k.get(pre + "PINS_PER_REG", k.get(pre + "PINS_PER_PMU_REG"))
+        bits = k.get(pre + "BITS_PER_PIN", 1)
+        grf = k[pre + "GRF_GPIO1A0_OFFSET"]
+        lo, hi = (int(x) for x in re.search(
+            r"p\)?\s*>=\s*(\d+)\s*&&\s*\(?p\)?\s*<=\s*(\d+)",
+            fam.macros["RV1126_GPIO_C4_D7"][1]).groups())
+        if b.num == 0 and lo <= pin <= hi:
+            reg = grf - ((31 - pin) // per_grf + 1) * 4 - (4 if drv else 0)
+            return GRF, reg, pin % per_grf * bits
+        if b.num == 0:
+            win, reg, per = PMU, k[pre + "PMU_OFFSET"], per_pmu
+        else:
+            win, reg, per = GRF, grf + (b.num - 1) * k[pre + "BANK_STRIDE"], per_grf
+        return win, reg + pin // per * 4, pin % per * bits
+    return calc
+
+
 def rk3588_lookup(table, per, bits):
     """rk3588_calc_{pull,drv,schmitt}_reg_and_bit(): the last entry of the
     driver's table at or below bank * 32 + pin; everything in the IOC"""
@@ -571,6 +598,9 @@ def rk3588_lookup(table, per, bits):
 
 
 CALC = {
+    "rv1126_calc_pull_reg_and_bit": rv1126_calc("PULL"),
+    "rv1126_calc_drv_reg_and_bit": rv1126_calc("DRV", drv=True),
+    "rv1126_calc_schmitt_reg_and_bit": rv1126_calc("SCHMITT"),
     "rk2928_calc_pull_reg_and_bit": rk2928_pull("RK2928_PULL_OFFSET"),
     "rk3128_calc_pull_reg_and_bit": rk2928_pull("RK3128_PULL_OFFSET"),
     "rk3188_calc_pull_reg_and_bit": rk3188_pull,

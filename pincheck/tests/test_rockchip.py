@@ -175,13 +175,21 @@ def test_rk2928_pull_written_whole(dts, ksrc):
 
 def test_not_rehearsed(dts, ksrc):
     fam = Rockchip()
-    t = dts(RK_DTS % ("rockchip,rv1126-pinctrl", "0 0 1 &pcfg_none"))
+    t = dts(RK_DTS % ("rockchip,rk3576-pinctrl", "0 0 1 &pcfg_none"))
     assert fam.not_rehearsed(t.find("/pinctrl")) == (
-        "rockchip,rv1126-pinctrl: the driver's rv1126_calc_pull_reg_and_bit, "
-        "rv1126_calc_drv_reg_and_bit, rv1126_calc_schmitt_reg_and_bit are not "
+        "rockchip,rk3576-pinctrl: the driver's rk3576_calc_pull_reg_and_bit, "
+        "rk3576_calc_drv_reg_and_bit, rk3576_calc_schmitt_reg_and_bit are not "
         "ported to the rehearsal")
     t = dts(RK_DTS % ("rockchip,rk3568-pinctrl", "0 0 1 &pcfg_none"))
     assert fam.not_rehearsed(t.find("/pinctrl")) is None
+
+
+def test_rv1126_gpio0_c4_d7_in_the_grf(dts, ksrc):
+    # rv1126_calc_pull_reg_and_bit(): RV1126_GPIO_C4_D7(20) holds, so the
+    # GRF at RV1126_PULL_GRF_GPIO1A0_OFFSET 0x10108 - ((31 - 20) / 8 + 1) * 4,
+    # bit 20 % 8 * 2; bank 0 is PIN_BANK_IOMUX_FLAGS (pull type 0): up is 1
+    _, (_, conf) = rk(dts, "0 20 0 &pcfg_pull_up", "rockchip,rv1126-pinctrl")
+    assert conf == [hi(GRF, 0x10100, 8, 2, 1, 20, "pull")]
 
 
 def test_hiword_clash():
