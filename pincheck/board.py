@@ -309,17 +309,22 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
         ctl = Controller(c, fam, len(ctrls))
         ctl.label = tree.label_of(c) or c.name
         # the windows: the reg entries of the node, or of the nodes the
-        # family says hold its registers (STM32: its GPIO bank children)
-        for rn in fam.reg_nodes(c):
-            for a, s in rn.regs():
-                size = (s + 0xFFF) & ~0xFFF
-                if next_addr + size > WINDOW_LIMIT:
-                    raise SystemExit("rehearse: the register windows do not fit below 0x%x"
-                                     % WINDOW_LIMIT)
-                ctl.windows.append(("win%d-%d" % (ctl.index, len(ctl.windows)), next_addr, size,
-                                    rn.translate(a), s))
-                ctl.window_nodes.append(rn)
-                next_addr += size
+        # family says hold its registers (STM32: its GPIO bank children;
+        # mvebu's AP806/CP110: the syscon above it), or those a family whose
+        # driver writes through syscons names (Rockchip: the GRF and the PMU
+        # GRF, which the copy gets as its reg)
+        if hasattr(fam, "window_regs"):
+            regs = [(c, a, s) for a, s in fam.window_regs(c, by_ph)]
+        else:
+            regs = [(rn, rn.translate(a), s) for rn in fam.reg_nodes(c) for a, s in rn.regs()]
+        for rn, a, s in regs:
+            size = (s + 0xFFF) & ~0xFFF
+            if next_addr + size > WINDOW_LIMIT:
+                raise SystemExit("rehearse: the register windows do not fit below 0x%x"
+                                 % WINDOW_LIMIT)
+            ctl.windows.append(("win%d-%d" % (ctl.index, len(ctl.windows)), next_addr, size, a, s))
+            ctl.window_nodes.append(rn)
+            next_addr += size
         if not ctl.windows:
             bad_ctrl[c] = "the pin controller %s has no registers (no reg)" % c.path
             continue

@@ -19,6 +19,8 @@ Families (arm64 unless said):
   sunxi      every Allwinner board, both arches: arm64's sun50i-* (A64, H5,
              H6, H616/H618/H313/H700, A100) and arm's sun4i- to sun9i-,
              sun20i- and suniv-* (A10 to T113, F1C100s)
+  rockchip   pinctrl-rockchip, both arches: arm64's px30, rk33xx, rk35xx;
+             arm's rk3036 to rk3288, rv1108, rv1126
   tlmm       Qualcomm TLMM
   tlmm-arm   Qualcomm TLMM, arm: msm8974, msm8226, apq8064, ipq4019, ...
   omap       pinctrl-single, arm: AM335x, AM437x, OMAP2/3/4/5, DRA7/AM57x,
@@ -64,6 +66,7 @@ FAMILIES = {
     "sunxi": [("arm64", "allwinner", r"sun50i-.*"),
               ("arm", "allwinner", r"(sun[4-9]i|sun20i|suniv)-.*")],
     "tlmm": ("arm64", "qcom", r".*"),
+    "rockchip": [("arm64", "rockchip", r".*"), ("arm", "rockchip", r".*")],
     "tlmm-arm": ("arm", "qcom", r"qcom-.*"),
     "omap": ("arm", "ti/omap", r".*"),
     "davinci": ("arm", "ti/davinci", r"da850-.*"),

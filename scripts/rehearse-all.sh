@@ -6,7 +6,7 @@
 # "-dtbs" lines), booted $JOBS at a time; then build/rehearse/summary.txt
 # and summary.csv (pincheck summary).
 #
-#   scripts/rehearse-all.sh [FAMILY...]     families (imx k3 sunxi tlmm tlmm-arm omap
+#   scripts/rehearse-all.sh [FAMILY...]     families (imx k3 sunxi tlmm tlmm-arm rockchip omap
 #                                           davinci keystone pxa hisi-arm layerscape hisi
 #                                           socfpga agilex stingray stm32 bcm2835
 #                                           samsung) or groups (pcs arm

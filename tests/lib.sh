@@ -115,8 +115,10 @@ rehearse_ok() {
 		fail "rehearse-$t-files" "missing verdict.json, virt.dtb, console.log or windows in $d"
 }
 
-# RUN CTL-PATH [N]: the window file of the controller at DT path CTL-PATH
-# in the rehearsal directory RUN; its Nth window (from 0; default the first)
+# RUN CTL-PATH [N]: the window file of the controller at DT path CTL-PATH in
+# the rehearsal directory RUN: its window N (from 0; default the first: its
+# first reg entry, its first bank's for STM32, for Rockchip 0 the GRF and 1
+# the PMU GRF)
 window_of() {
 	python3 - "$1" "$2" "${3:-0}" <<-'EOF'
 	import json, sys

@@ -14,6 +14,7 @@ from .imx import IMX
 from .imx1 import IMX1
 from .mvebu import MVEBU
 from .pinctrl_single import PinctrlSingle
+from .rockchip import Rockchip
 from .samsung import Samsung
 from .stm32 import STM32
 from .sunxi import Sunxi
@@ -23,7 +24,7 @@ from .vsoc import VSOC
 # VSOC, matched by compatible alone, first: the others read the tree's
 # driver tables (KSRC) to match
 FAMILIES = [VSOC(), IMX(), IMX1(), PinctrlSingle(), Sunxi(), TLMM(), MVEBU(), STM32(), BCM2835(),
-            Samsung()]
+            Samsung(), Rockchip()]
 
 # Known pin controllers that the rehearsal cannot move into a window, and
 # why (matched on a compatible's tail).
@@ -45,8 +46,16 @@ def family_of(node):
     """the family of a pin controller node whose driver is in the image"""
     for f in FAMILIES:
         if f.match(node):
-            return f if not missing_symbol(f, node) else None
+            if missing_symbol(f, node) or unsupported(f, node):
+                return None
+            return f
     return None
+
+
+def unsupported(fam, node):
+    """why the family cannot rehearse this controller of its own (a SoC
+    whose driver code is not ported), or None"""
+    return fam.unsupported_why(node)
 
 
 def kconfig_symbol(path):
@@ -101,9 +110,11 @@ def why_not(node):
     for f in FAMILIES:
         if f.match(node):
             sym = missing_symbol(f, node)
+            if not sym and unsupported(f, node):
+                return unsupported(f, node)
             return "no driver for %s in the image (%s is not set)" % (compat[0], sym)
     for f in FAMILIES:
-        why = getattr(f, "unmatched_why", lambda n: None)(node)
+        why = f.unmatched_why(node)
         if why:
             return why
     ssbi = any("ssbi" in c for a in node.ancestors() for c in a.strings("compatible"))

@@ -103,6 +103,16 @@ class Family:
         device's pinctrl handle, and its probe, fail with it)"""
         return []
 
+    def unsupported_why(self, node):
+        """why this family cannot rehearse a controller it matches (a SoC
+        whose driver code is not ported: Rockchip), or None"""
+        return None
+
+    def unmatched_why(self, node):
+        """why a node with one of the family's compatibles is not matched
+        (mvebu's AP806/CP110 without their syscon parent), or None"""
+        return None
+
     def not_rehearsed(self, ctrl, node):
         """what of pin node `node` the window cannot show (the BCM2835's
         clocked pulls), one line, or None: reported as "not rehearsed",
