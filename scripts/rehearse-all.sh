@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Rehearse every board of the chosen families of the 6.12 tree, and every
+# Rehearse every board of the chosen families of the tree (TREE=6.12, the
+# default, or 7.3: scripts/rehearse.sh; runs in build/rehearse-7.3/), and every
 # composite of a base board with tree overlays (the vendor Makefiles'
 # "-dtbs" lines), booted $JOBS at a time; then build/rehearse/summary.txt
 # and summary.csv (pincheck summary).
@@ -16,8 +17,8 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-export KSRC=$CACHE/linux
-out=$BUILD/rehearse
+rehearse_tree
+out=$REHEARSE_OUT
 mkdir -p "$out"
 list=$out/boards.txt
 pincheck boards "$@" >"$list.all"

@@ -22,6 +22,12 @@
 # that prepare writes into the virt DTB); the run leaves it as
 # console.ktap, and the host's as verdict.ktap.
 #
+# TREE=7.3 takes the board, and the tables of its drivers, from Debian's
+# linux-source-7.3 (kernel/mainline/BASE) and leaves the run in
+# build/rehearse-7.3/<board>/; the kernel that boots is still the
+# project's (6.12): a board whose controller's driver it lacks says so per
+# state ("the kernel has no driver for <compatible>").
+#
 # BOARD: vendor/board (arch/arm64/boot/dts/ without .dts; arm64/vendor/board
 # too), arm/vendor/board for a 32-bit board of arch/arm/boot/dts (compiled
 # as kbuild compiles it for arm, its pin controllers moved into windows of
@@ -74,8 +80,8 @@ if [ -n "$fixup" ]; then
 	name+="~$(basename "$fixup" .dtso)"
 	prep+=(--fixup "$fixup")
 fi
-dir=$BUILD/rehearse/${name//\//_}
-mkdir -p "$BUILD/rehearse"
+dir=$REHEARSE_OUT/${name//\//_}
+mkdir -p "$REHEARSE_OUT"
 
 
 rm -rf "$dir"
