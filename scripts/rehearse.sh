@@ -22,6 +22,11 @@
 # that prepare writes into the virt DTB); the run leaves it as
 # console.ktap, and the host's as verdict.ktap.
 #
+# --fix (or FIX=1): where a finding has one obvious fix, a DT patch in
+# git format-patch form into <dir>/fix/, and the board rehearsed again with
+# the patches applied (<dir>/fix/after/): the fixed findings are gone and
+# nothing new appears, or it says what (pincheck/fix.py).
+#
 # TREE=7.3 takes the board, and the tables of its drivers, from Debian's
 # linux-source-7.3 (kernel/mainline/BASE) and leaves the run in
 # build/rehearse-7.3/<board>/; the kernel that boots is still the
@@ -42,7 +47,8 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-quiet= compact= fixup= config=${KERNEL:-vsoc}
+quiet= compact= fixup= config=${KERNEL:-vsoc} fix=${FIX:-}
+[ "$fix" != 0 ] || fix=
 incs=()
 while [ $# -gt 1 ]; do
 	case "$1" in
@@ -50,11 +56,12 @@ while [ $# -gt 1 ]; do
 	--compact) compact=1; shift ;;
 	--kernel) config=$2; shift 2 ;;
 	--fixup) fixup=$2; shift 2 ;;
+	--fix) fix=1; shift ;;
 	--include) incs+=(-I "$(realpath "$2")"); shift 2 ;;
 	*) die "unknown option $1" ;;
 	esac
 done
-[ $# -eq 1 ] || die "usage: scripts/rehearse.sh [--quiet] [--compact] [--kernel NAME] [--fixup F.dtso] [--include DIR]... BOARD"
+[ $# -eq 1 ] || die "usage: scripts/rehearse.sh [--quiet] [--compact] [--kernel NAME] [--fixup F.dtso] [--fix] [--include DIR]... BOARD"
 # a boot takes about a second; the debug image (KASAN, kmemleak) far more
 timeout=60
 [ "$config" = vsoc ] || timeout=300
@@ -108,6 +115,32 @@ else
 		msg "rehearse: the guest's verdict as KTAP: $dir/console.ktap (the host's: verdict.ktap)"
 	else
 		msg "rehearse: no KTAP on the console (see $dir/console.log)"
+	fi
+fi
+# FIX=1: a patch for each finding with one obvious fix, then the board
+# again with the patches applied (pincheck/fix.py)
+if [ -n "$fix" ] && [ "$rc" = 1 ] && [ -z "$fixup" ]; then
+	frc=0
+	pincheck fix "$dir" --dtc "$DTC" "${incs[@]}" >"$dir/fix.log" 2>&1 || frc=$?
+	[ -n "$quiet" ] || cat "$dir/fix.log"
+	if [ "$frc" = 0 ]; then
+		a=$dir/fix/after
+		mapfile -t rerun <"$dir/fix/rerun"
+		extra=()
+		[ -z "${rerun[2]:-}" ] || extra=(-I "${rerun[2]}")
+		mkdir -p "$a"
+		if KSRC=${rerun[0]} pincheck prepare "${rerun[1]}" "$a" "${incs[@]}" "${extra[@]}" \
+			2>"$a/prepare.log" &&
+		   "$TOP/qemu/run.sh" --kernel "$config" --name "${name//\//_}" --dir "$a" \
+			--windows "$a/windows.txt" --timeout "$timeout" \
+			--append "pinctrl.strict_dt=1" "$a/virt.dtb" 2>"$a/run.log"; then
+			pincheck verdict "$a" >"$a/verdict.txt" || true
+		fi
+		pincheck fix-check "$dir" >"$dir/fix/check.txt" || rc=1
+		if [ -n "$quiet" ]; then tail -n 1 "$dir/fix/check.txt"; else cat "$dir/fix/check.txt"; fi
+		[ -z "$compact" ] || { rm -f "$a"/*.reset "$a/ram.img"; gzip -1 -f "$a"/win*.bin; }
+	elif [ "$frc" != 3 ]; then
+		cat "$dir/fix.log" >&2
 	fi
 fi
 if [ -n "$compact" ]; then

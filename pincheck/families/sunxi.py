@@ -311,6 +311,12 @@ class Sunxi(Family):
                             "it has %s)" % (p, func, ", ".join(sorted(t.funcs[p])))))
         return out
 
+    def functions(self, ctrl, node):
+        t = self.table(ctrl.orig)
+        _, pins = self.props(node)
+        have = [set(t.funcs[p]) for p in pins if p in t.funcs]
+        return set.intersection(*have) if have else None
+
     def empty(self, ctrl, node):
         return not self.refuses(ctrl, node) and not any(self.pin_writes(ctrl, node))
 
