@@ -112,7 +112,7 @@ def canonical(board, ksrc):
     a tree board's base as tree_board() names it, overlays as given"""
     if board.endswith(".dts"):
         return board
-    parts = board.split("+")
+    parts = split_overlays(board, ksrc)
     return "+".join([tree_board(parts[0], ksrc)[2]] + parts[1:])
 
 
@@ -127,11 +127,22 @@ def arch_of(deps, ksrc):
     return "arm64"
 
 
+def split_overlays(board, ksrc):
+    """[base, overlay...] of BOARD+OVL...; a board whose own name ends in
+    "+" (7.3's allwinner/sun55i-h728-x96qpro+) is one board"""
+    base = board.rstrip("+")
+    arch, rel, _ = tree_board(base, ksrc)
+    if board.endswith("+") and os.path.isfile(os.path.join(ksrc, "arch", arch, "boot/dts",
+                                                            rel + "+.dts")):
+        return [board]
+    return board.split("+")
+
+
 def resolve(board, ksrc):
     """BOARD -> [source files]: tree name, tree name+overlay(s), or a path"""
     if board.endswith((".dts",)) and os.path.isfile(board):
         return [board]
-    parts = board.split("+")
+    parts = split_overlays(board, ksrc)
     arch, rel, _ = tree_board(parts[0], ksrc)
     dts_root = os.path.join(ksrc, "arch", arch, "boot/dts")
     base = os.path.join(dts_root, rel + ".dts")

@@ -13,6 +13,10 @@
   pincheck fix-check OUTDIR the second rehearsal's verdict (OUTDIR/fix/after)
                             against the first: each fixed finding gone,
                             nothing new; exit 1 otherwise
+  pincheck fix-summary DIR  the patches of DIR/*/fix/ (make rehearse-all
+                            FIX=1): counted, a change several boards share
+                            once, each checked with git am on a scratch
+                            copy of the tree as shipped (tag pristine)
 
 The fixes, each an edit of the file that holds the property (a shared
 .dtsi when the finding is in it, as dtc's source annotations say):
@@ -31,6 +35,7 @@ Everything else (conflicts, mismatches, refused rows, values) needs
 knowledge of the board and gets no patch.
 """
 
+import glob
 import json
 import os
 import re
@@ -122,12 +127,24 @@ def node_name(path):
     return re.sub(r"@.*$", "", path.rstrip("/").rsplit("/", 1)[-1]) or "root"
 
 
+def src_path(s, ksrc):
+    """a source of plan.json: under the tree, else as given (from the
+    directory the rehearsal ran in)"""
+    if os.path.isabs(s):
+        return s
+    k = os.path.join(ksrc, s)
+    return k if os.path.isfile(k) else os.path.abspath(s)
+
+
 def find_edits(outdir, ksrc, dtc, include=()):
     """[Edit] of a rehearsal's findings (the module's header says which)"""
     plan = json.load(open(os.path.join(outdir, "plan.json")))
     v = json.load(open(os.path.join(outdir, "verdict.json")))
-    srcs = [s if os.path.isabs(s) else os.path.join(ksrc, s) for s in plan["sources"]]
-    where = annotated(srcs[0], ksrc, dtc, include)
+    srcs = [src_path(s, ksrc) for s in plan["sources"]]
+    try:
+        where = annotated(srcs[0], ksrc, dtc, include)
+    except (OSError, subprocess.CalledProcessError) as e:
+        raise SystemExit("pincheck fix: %s: cannot read its sources again: %s" % (srcs[0], e))
     tree = fdt.read(os.path.join(outdir, "board.dtb"))
     edits = []
     os.environ["KSRC"] = ksrc
@@ -417,14 +434,14 @@ def fix_cmd(a):
             d = os.path.join(fixdir, "src")
             os.makedirs(d, exist_ok=True)
             open(os.path.join(d, os.path.basename(f)), "w").write(texts[f][-1])
-            if os.path.realpath(plan["sources"][0]) == f:
+            if os.path.realpath(src_path(plan["sources"][0], ksrc)) == f:
                 rerun_board = os.path.join(d, os.path.basename(f))
     with open(os.path.join(fixdir, "fixes.json"), "w") as fj:
         json.dump({"board": plan["board"], "fixes": fixes}, fj, indent=1)
     with open(os.path.join(fixdir, "rerun"), "w") as rr:
         rr.write("%s\n%s\n" % (shadow or ksrc, rerun_board))
         if rerun_board != plan["board"]:
-            rr.write(os.path.dirname(os.path.realpath(plan["sources"][0])) + "\n")
+            rr.write(os.path.dirname(os.path.realpath(src_path(plan["sources"][0], ksrc))) + "\n")
     return 0
 
 
@@ -433,7 +450,9 @@ def findings_of(vj):
     out = set()
     for c in vj["consumers"]:
         if c["failed"]:
-            out.add("consumer %s: FAILED: %s" % (c["path"], c.get("why")))
+            # a failure is one finding whatever the first error the
+            # kernel gave (a fix of one bad node leaves the next)
+            out.add("consumer %s: FAILED" % c["path"])
         elif c.get("unapplied"):
             out.add("consumer %s: %s" % (c["path"], c["unapplied"]))
     for p in vj.get("problems", []):
@@ -491,3 +510,76 @@ def add_parsers(sub):
     p = sub.add_parser("fix-check", help="the rehearsal with the fixes against the one without")
     p.add_argument("outdir")
     p.set_defaults(func=check_cmd)
+    p = sub.add_parser("fix-summary", help="the patches of a sweep, counted and checked with git am")
+    p.add_argument("dir")
+    p.add_argument("list", nargs="?", help="only the boards of this list (pincheck boards)")
+    p.set_defaults(func=summary_cmd)
+
+
+def pristine_tag(ksrc):
+    """the tag of the tree as shipped (scripts/kernel.sh, linux73.sh)"""
+    for t in ("pristine-7.3", "pristine"):
+        if subprocess.run(["git", "-C", ksrc, "rev-parse", "-q", "--verify", "refs/tags/" + t],
+                          capture_output=True).returncode == 0:
+            return t
+    return None
+
+
+def am_check(patch, ksrc, tag):
+    """None when the patch applies with git am to a scratch copy of the
+    tree as shipped (the files it touches, from tag), else why not"""
+    files = re.findall(r"^diff --git a/(\S+) b/", open(patch).read(), re.M)
+    with tempfile.TemporaryDirectory(prefix="pincheck-am.") as tmp:
+        git(tmp, "init", "-q")
+        arc = subprocess.run(["git", "-C", ksrc, "archive", tag, "--"] + files,
+                             capture_output=True)
+        if arc.returncode:
+            return "git archive %s: %s" % (tag, arc.stderr.decode().strip())
+        subprocess.run(["tar", "-x", "-C", tmp], input=arc.stdout, check=True)
+        ident = ["-c", "user.name=am", "-c", "user.email=am@localhost"]
+        git(tmp, *ident, "add", "-A")
+        git(tmp, *ident, "commit", "-q", "-m", tag)
+        r = subprocess.run(["git", "-C", tmp] + ident + ["am", "-q", os.path.abspath(patch)],
+                           capture_output=True, text=True)
+        return None if r.returncode == 0 else (r.stderr or r.stdout).strip().splitlines()[0]
+
+
+def summary_cmd(a):
+    """pincheck fix-summary DIR: the patches of a sweep's boards, counted,
+    the same change once, each checked with git am on the tree as shipped"""
+    per_board, distinct, clean, bad = 0, {}, 0, 0
+    boards = sorted(glob.glob(os.path.join(a.dir, "*", "fix", "fixes.json")))
+    if a.list:
+        names = {line.split()[-1].replace("/", "_") for line in open(a.list) if line.strip()}
+        boards = [b for b in boards if os.path.basename(os.path.dirname(os.path.dirname(b)))
+                  in names]
+    for fj in boards:
+        d = os.path.dirname(fj)
+        j = json.load(open(fj))
+        res = os.path.join(d, "result.json")
+        ok = os.path.isfile(res) and json.load(open(res))["ok"]
+        clean += ok
+        bad += not ok
+        ksrc = json.load(open(os.path.join(os.path.dirname(d), "plan.json")))["ksrc"]
+        for f in j["fixes"]:
+            per_board += 1
+            p = os.path.join(d, f["patch"])
+            diff = open(p).read().split("\n---\n", 1)[-1]
+            distinct.setdefault(diff, (p, f, ksrc))
+    applies, fails = 0, []
+    for p, f, ksrc in distinct.values():
+        if f["root"] != os.path.realpath(ksrc):
+            continue        # a file outside the tree
+        tag = pristine_tag(ksrc)
+        why = am_check(p, ksrc, tag) if tag else "no pristine tag in %s" % ksrc
+        if why:
+            fails.append("%s: %s" % (os.path.relpath(p, a.dir), why))
+        else:
+            applies += 1
+    for f in fails:
+        print("fix: does not apply: %s" % f)
+    in_tree = sum(1 for p, f, k in distinct.values() if f["root"] == os.path.realpath(k))
+    print("fix: %d patches on %d boards (%d distinct changes), %d of the %d distinct apply with "
+          "git am on the tree as shipped; %d boards rehearse clean of what they fix with them, "
+          "%d do not" % (per_board, len(boards), len(distinct), applies, in_tree, clean, bad))
+    return 0 if not fails and not bad else 1

@@ -12,6 +12,9 @@
 #                                           socfpga agilex stingray) or groups (pcs arm
 #                                           arm64); default: every family
 #   SEED=N COUNT=M scripts/rehearse-all.sh  a seeded sample of M boards
+#   FIX=1 scripts/rehearse-all.sh ...       and a DT patch for each finding
+#                                           with one obvious fix, counted and
+#                                           checked with git am (fix-summary.txt)
 #
 # Exit 0 when every board rehearsed agrees.
 set -euo pipefail
@@ -46,5 +49,10 @@ awk '{ print $2 }' "$list" |
 end=$(date +%s)
 rc=0
 pincheck summary "$out" "$list" || rc=$?
+# FIX=1: each board wrote its patches (scripts/rehearse.sh --fix); count
+# them, and check each with git am on the tree as shipped
+if [ -n "${FIX:-}" ] && [ "${FIX:-}" != 0 ]; then
+	pincheck fix-summary "$out" "$list" | tee "$out/fix-summary.txt" || rc=1
+fi
 msg "rehearse-all: $(wc -l <"$list") boards in $((end - start)) s on $JOBS jobs; $out/summary.txt"
 exit "$rc"

@@ -75,6 +75,7 @@ export IMAGE_CONFIG=$CACHE/out/$config/.config
 name=$board
 case "$board" in
 *.dts) name=$(basename "$board" .dts) ;;
+*+) ;;	# a board named so (7.3's allwinner/sun55i-h728-x96qpro+)
 *+*)	# an overlay given as a path is named by its file name
 	IFS=+ read -r -a parts <<<"$board"
 	name=${parts[0]}

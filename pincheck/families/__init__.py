@@ -137,6 +137,9 @@ def why_not(node):
                 return "the kernel has no driver for %s" % compat[0]
             sym = missing_symbol(f, node)
             return "no driver for %s in the image (%s is not set)" % (compat[0], sym)
+    if other_image_tree() and not image_binds(node):
+        return "the kernel has no driver for %s" % (compat[0] if compat else "a node without "
+                                                    "compatible")
     ssbi = any("ssbi" in c for a in node.ancestors() for c in a.strings("compatible"))
     for c in compat:
         for rx, why in NOT_MMIO_HINTS:
