@@ -10,7 +10,7 @@ The host side of the check, one package with one front door,
   lint               the form of a board's pin nodes, from its DT and the
                      kernel tree's tables, without a boot
   boards, summary    the boards each family covers; the summary of a sweep
-  fix, fix-check     a DT patch for each finding with one obvious fix; the
+  fix                a DT patch for each finding with one obvious fix; the
                      rehearsal with them applied against the one without
   fuzz               mutated boards: make, import the corpus, judge
   report             the HTML pin map of every board run

@@ -10,10 +10,12 @@
                             the findings it fixes); the patched files in
                             OUTDIR/fix/tree, a shadow of the tree (every
                             other file a symlink) for the second rehearsal
-  pincheck fix-check OUTDIR the second rehearsal's verdict (OUTDIR/fix/after)
+  pincheck fix --check OUTDIR
+                            the second rehearsal's verdict (OUTDIR/fix/after)
                             against the first: each fixed finding gone,
                             nothing new; exit 1 otherwise
-  pincheck fix-summary DIR  the patches of DIR/*/fix/ (make rehearse-all
+  pincheck fix --summary DIR [LIST]
+                            the patches of DIR/*/fix/ (make rehearse-all
                             FIX=1): counted, a change several boards share
                             once, each checked with git am on a scratch
                             copy of the tree as shipped (tag pristine)
@@ -469,7 +471,7 @@ def findings_of(vj):
 
 
 def check_cmd(a):
-    """pincheck fix-check OUTDIR: the second rehearsal against the first"""
+    """pincheck fix --check OUTDIR: the second rehearsal against the first"""
     fixdir = os.path.join(a.outdir, "fix")
     before = findings_of(json.load(open(os.path.join(a.outdir, "verdict.json"))))
     fixes = json.load(open(os.path.join(fixdir, "fixes.json")))["fixes"]
@@ -496,24 +498,6 @@ def check_cmd(a):
         "" if not after or not ok else " (%d other finding(s) remain, which have no obvious "
         "fix)" % len(after)))
     return 0 if ok else 1
-
-
-def add_parsers(sub):
-    cache = os.environ.get("VSOC_CACHE", os.path.expanduser("~/.cache/vsoc"))
-    p = sub.add_parser("fix", help="a DT patch for each finding with one obvious fix",
-                       description=__doc__.split("\n\n")[0])
-    p.add_argument("outdir")
-    p.add_argument("--dtc", default=os.environ.get(
-        "DTC", os.path.join(cache, "out/vsoc/scripts/dtc/dtc")))
-    p.add_argument("-I", "--include", action="append", default=[], metavar="DIR")
-    p.set_defaults(func=fix_cmd)
-    p = sub.add_parser("fix-check", help="the rehearsal with the fixes against the one without")
-    p.add_argument("outdir")
-    p.set_defaults(func=check_cmd)
-    p = sub.add_parser("fix-summary", help="the patches of a sweep, counted and checked with git am")
-    p.add_argument("dir")
-    p.add_argument("list", nargs="?", help="only the boards of this list (pincheck boards)")
-    p.set_defaults(func=summary_cmd)
 
 
 def pristine_tag(ksrc):
@@ -545,7 +529,7 @@ def am_check(patch, ksrc, tag):
 
 
 def summary_cmd(a):
-    """pincheck fix-summary DIR: the patches of a sweep's boards, counted,
+    """pincheck fix --summary DIR: the patches of a sweep's boards, counted,
     the same change once, each checked with git am on the tree as shipped"""
     per_board, distinct, clean, bad = 0, {}, 0, 0
     boards = sorted(glob.glob(os.path.join(a.dir, "*", "fix", "fixes.json")))
@@ -583,3 +567,25 @@ def summary_cmd(a):
           "git am on the tree as shipped; %d boards rehearse clean of what they fix with them, "
           "%d do not" % (per_board, len(boards), len(distinct), applies, in_tree, clean, bad))
     return 0 if not fails and not bad else 1
+
+
+def add_parsers(sub):
+    cache = os.environ.get("VSOC_CACHE", os.path.expanduser("~/.cache/vsoc"))
+    p = sub.add_parser("fix", help="a DT patch for each finding with one obvious fix",
+                       description=__doc__.split("\n\n")[0])
+    p.add_argument("outdir", help="a rehearsal's directory (with --summary: a sweep's)")
+    p.add_argument("list", nargs="?", help="--summary: only the boards of this list")
+    p.add_argument("--check", action="store_true",
+                   help="the second rehearsal (OUTDIR/fix/after) against the first")
+    p.add_argument("--summary", action="store_true",
+                   help="the patches of OUTDIR/*/fix/, counted and checked with git am")
+    p.add_argument("--dtc", default=os.environ.get(
+        "DTC", os.path.join(cache, "out/vsoc/scripts/dtc/dtc")))
+    p.add_argument("-I", "--include", action="append", default=[], metavar="DIR")
+
+    def run(a):
+        if a.summary:
+            a.dir = a.outdir
+            return summary_cmd(a)
+        return check_cmd(a) if a.check else fix_cmd(a)
+    p.set_defaults(func=run)

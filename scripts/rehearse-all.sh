@@ -52,7 +52,7 @@ pincheck summary "$out" "$list" || rc=$?
 # FIX=1: each board wrote its patches (scripts/rehearse.sh --fix); count
 # them, and check each with git am on the tree as shipped
 if [ -n "${FIX:-}" ] && [ "${FIX:-}" != 0 ]; then
-	pincheck fix-summary "$out" "$list" | tee "$out/fix-summary.txt" || rc=1
+	pincheck fix --summary "$out" "$list" | tee "$out/fix-summary.txt" || rc=1
 fi
 msg "rehearse-all: $(wc -l <"$list") boards in $((end - start)) s on $JOBS jobs; $out/summary.txt"
 exit "$rc"

@@ -137,7 +137,7 @@ if [ -n "$fix" ] && [ "$rc" = 1 ] && [ -z "$fixup" ]; then
 			--append "pinctrl.strict_dt=1" "$a/virt.dtb" 2>"$a/run.log"; then
 			pincheck verdict "$a" >"$a/verdict.txt" || true
 		fi
-		pincheck fix-check "$dir" >"$dir/fix/check.txt" || rc=1
+		pincheck fix --check "$dir" >"$dir/fix/check.txt" || rc=1
 		if [ -n "$quiet" ]; then tail -n 1 "$dir/fix/check.txt"; else cat "$dir/fix/check.txt"; fi
 		[ -z "$compact" ] || { rm -f "$a"/*.reset "$a/ram.img"; gzip -1 -f "$a"/win*.bin; }
 	elif [ "$frc" != 3 ]; then
