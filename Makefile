@@ -30,6 +30,11 @@
 #                                                 front), on the same machine
 #   make rehearse-all [FAMILY="imx k3"]           every board of the families
 #                                                 (or groups: pcs arm arm64)
+#   make rehearse[-all] ... TREE=7.3              the boards of Debian's
+#                                                 linux-source-7.3 instead
+#                                                 (build/rehearse-7.3/)
+#   make rehearse[-all] ... FIX=1                 a DT patch per finding with
+#                                                 one obvious fix, in <run>/fix/
 #   make bench-rehearse                           throughput of rehearse-all
 #   make report                                   the HTML pin map of every
 #                                                 board run, build/report/
