@@ -139,7 +139,8 @@ if [ -n "$fix" ] && [ "$rc" = 1 ] && [ -z "$fixup" ]; then
 		fi
 		pincheck fix --check "$dir" >"$dir/fix/check.txt" || rc=1
 		if [ -n "$quiet" ]; then tail -n 1 "$dir/fix/check.txt"; else cat "$dir/fix/check.txt"; fi
-		[ -z "$compact" ] || { rm -f "$a"/*.reset "$a/ram.img"; gzip -1 -f "$a"/win*.bin; }
+		# rehearse-all: the shadow tree's links go, the patches stay
+		[ -z "$compact" ] || { rm -rf "$dir/fix/tree" "$a"/*.reset "$a/ram.img"; gzip -1 -f "$a"/win*.bin; }
 	elif [ "$frc" != 3 ]; then
 		cat "$dir/fix.log" >&2
 	fi
