@@ -160,6 +160,11 @@ def find_edits(outdir, ksrc, dtc, include=()):
             if e:
                 edits.append(e)
         elif " sets nothing" in why and not c["failed"]:
+            # nodes that set nothing because the driver refuses what they
+            # ask (a function it spells otherwise) are that finding's
+            empty = re.findall(r"(/\S+?)(?:,| ha(?:s|ve) pins)", why)
+            if any(p["node"].startswith(n) for p in v.get("problems", []) for n in empty):
+                continue
             e = empty_edit(c, node, where, srcs[0])
             if e:
                 edits.append(e)
@@ -256,10 +261,12 @@ def function_edit(p, node, tree, where):
         return None
     f, a, b = where[(p["node"], prop)]
     new = cands[0]
+    drv = fam.driver_file(anc)
     return Edit("function:%s:%s" % (old, new), f, [finding_text(p)],
-                "Fix the function name %s" % new,
-                "The driver calls the function %s %s: it has no function %s, skips the pins "
-                "and makes no map of them." % (old, new, old),
+                "Rename function %s to %s" % (old, new),
+                "%s names this function %s, not %s: the driver finds no function %s on "
+                "the pins, skips them and makes no map of them, so the state never muxes "
+                "them." % (os.path.basename(drv) if drv else "The driver", new, old, old),
                 lambda ls, a=a, b=b, old=old, new=new: rename_on(ls, a, b, old, new, quoted=True), a)
 
 
