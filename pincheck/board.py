@@ -120,10 +120,13 @@ def arch_of(deps, ksrc):
     """arm or arm64: the tree whose board files the sources include (a
     board outside the tree includes them through the include prefixes)"""
     for d in deps:
-        rel = os.path.relpath(os.path.realpath(d), os.path.realpath(ksrc))
-        for arch in ARCHES:
-            if rel.startswith("arch/%s/boot/dts/" % arch):
-                return arch
+        # realpath: through the include prefixes; abspath: a shadow tree
+        # of links (pincheck fix)
+        for rel in (os.path.relpath(os.path.realpath(d), os.path.realpath(ksrc)),
+                    os.path.relpath(os.path.abspath(d), os.path.abspath(ksrc))):
+            for arch in ARCHES:
+                if rel.startswith("arch/%s/boot/dts/" % arch):
+                    return arch
     return "arm64"
 
 
