@@ -36,6 +36,11 @@
 #   make board-kit BOARD=freescale/imx8mm-evk     the plan, static checkers
 #                                                 and a how-to for the board
 #                                                 itself, build/board-kit/
+#   make rehearse[-all] ... TREE=7.3              the boards of Debian's
+#                                                 linux-source-7.3 instead
+#                                                 (build/rehearse-7.3/)
+#   make rehearse[-all] ... FIX=1                 a DT patch per finding with
+#                                                 one obvious fix, in <run>/fix/
 #   make bench-rehearse                           throughput of rehearse-all
 #   make report                                   the HTML pin map of every
 #                                                 board run, build/report/

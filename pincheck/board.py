@@ -110,7 +110,8 @@ def tree_board(name, ksrc):
 
 def board_parts(board, ksrc):
     """[base, overlay...] of BOARD: split at "+", unless the whole name is
-    a board of the tree (arm's kirkwood-netgear_readynas_nv+_v2)"""
+    a board of the tree (arm's kirkwood-netgear_readynas_nv+_v2, 7.3's
+    allwinner/sun55i-h728-x96qpro+)"""
     arch, rel, _ = tree_board(board, ksrc)
     if "+" in board and os.path.isfile(os.path.join(ksrc, "arch", arch, "boot/dts", rel + ".dts")):
         return [board]
@@ -130,10 +131,13 @@ def arch_of(deps, ksrc):
     """arm or arm64: the tree whose board files the sources include (a
     board outside the tree includes them through the include prefixes)"""
     for d in deps:
-        rel = os.path.relpath(os.path.realpath(d), os.path.realpath(ksrc))
-        for arch in ARCHES:
-            if rel.startswith("arch/%s/boot/dts/" % arch):
-                return arch
+        # realpath: through the include prefixes; abspath: a shadow tree
+        # of links (pincheck fix)
+        for rel in (os.path.relpath(os.path.realpath(d), os.path.realpath(ksrc)),
+                    os.path.relpath(os.path.abspath(d), os.path.abspath(ksrc))):
+            for arch in ARCHES:
+                if rel.startswith("arch/%s/boot/dts/" % arch):
+                    return arch
     return "arm64"
 
 

@@ -17,7 +17,7 @@ Families (arm64 unless said):
              51, 53, 6, 7 and Vybrid VF5xx/VF6xx
   k3         TI K3 (pinctrl-single)
   sunxi      every Allwinner board, both arches: arm64's sun50i-* (A64, H5,
-             H6, H616/H618/H313/H700, A100) and arm's sun4i- to sun9i-,
+             H6, H616/H618/H313/H700, A100), sun55i-* (A523, 7.3's) and arm's sun4i- to sun9i-,
              sun20i- and suniv-* (A10 to T113, F1C100s)
   rockchip   pinctrl-rockchip, both arches: arm64's px30, rk33xx, rk35xx;
              arm's rk3036 to rk3288, rv1108, rv1126
@@ -63,7 +63,7 @@ FAMILIES = {
             ("arm", "nxp/imx", r"imx(1|25|27|35|5[013]|6[a-z]*|7[a-z]*)-.*"),
             ("arm", "nxp/vf", r"vf.*")],
     "k3": ("arm64", "ti", r"k3-.*"),
-    "sunxi": [("arm64", "allwinner", r"sun50i-.*"),
+    "sunxi": [("arm64", "allwinner", r"sun5[05]i-.*"),
               ("arm", "allwinner", r"(sun[4-9]i|sun20i|suniv)-.*")],
     "tlmm": ("arm64", "qcom", r".*"),
     "rockchip": [("arm64", "rockchip", r".*"), ("arm", "rockchip", r".*")],

@@ -30,13 +30,42 @@ pincheck() { PYTHONPATH=$TOP${PYTHONPATH:+:$PYTHONPATH} python3 -m pincheck "$@"
 # The machine and the kernel command line (qemu/machine.sh)
 . "$TOP/qemu/machine.sh"
 
+# The tree whose boards are rehearsed (TREE=6.12, the default: the tree
+# the project's kernel is built from; TREE=7.3: Debian's linux-source-7.3
+# of kernel/mainline/BASE, scripts/linux73.sh): REHEARSE_OUT, where its
+# boards' runs go (build/rehearse, build/rehearse-7.3), and rehearse_tree,
+# which sets KSRC, the tree whose boards and tables the rehearsal reads
+# (fetching 7.3 when it is missing).
+case ${TREE:-6.12} in
+6.12) REHEARSE_OUT=$BUILD/rehearse ;;
+7.3) REHEARSE_OUT=$BUILD/rehearse-7.3 ;;
+*) printf '%s: error: TREE=%s: the trees are 6.12 (the default) and 7.3\n' "${0##*/}" "$TREE" >&2
+   exit 1 ;;
+esac
+rehearse_tree() {
+	export KSRC=$CACHE/linux
+	# the tree of the kernel that boots (its drivers' compatibles)
+	export IMAGE_SRC=$CACHE/linux
+	if [ "${TREE:-6.12}" = 7.3 ]; then
+		KSRC=$("$TOP/scripts/linux73.sh" path)
+		"$TOP/scripts/linux73.sh" tree >&2 ||
+			die "TREE=7.3: the 7.3 tree could not be fetched (scripts/linux73.sh tree)"
+	fi
+}
+
 # What pincheck prepare needs: the kernel tree whose tables it reads, the
 # tree's dtc and fdtoverlay (the system's if the build has none), and QEMU
 # virt's own DTB. Dies with the reason when something is missing.
 rehearse_env() {
-	export KSRC=$CACHE/linux
+	rehearse_tree
 	export DTC=$CACHE/out/vsoc/scripts/dtc/dtc
 	export FDTOVERLAY=$CACHE/out/vsoc/scripts/dtc/fdtoverlay
+	if [ "${TREE:-6.12}" = 7.3 ]; then
+		# the 7.3 tree's own dtc, as kbuild would use it
+		DTC=$("$TOP/scripts/linux73.sh" dtc)/dtc ||
+			die "TREE=7.3: the 7.3 tree's dtc could not be built"
+		FDTOVERLAY=${DTC%/dtc}/fdtoverlay
+	fi
 	[ -x "$FDTOVERLAY" ] || FDTOVERLAY=$(command -v fdtoverlay)
 	export VIRT_DTB=$BUILD/rehearse/qemu-virt.dtb
 	# the configuration of the kernel that boots: a controller whose

@@ -20,6 +20,9 @@
 #   scripts/linux73.sh export SET    write kernel/mainline/SET/ from branch
 #                                    set/SET of the tree (format-patch -n,
 #                                    cover letter kept)
+#   scripts/linux73.sh dtc           the tree's own dtc and fdtoverlay, built
+#                                    into out-7.3/dtc (make rehearse TREE=7.3
+#                                    compiles the tree's boards with them)
 #   scripts/linux73.sh path          print the tree
 #   scripts/linux73.sh latest        what the suite has now (moving the pin)
 #
@@ -357,6 +360,23 @@ dtbs_of() {
 	done | sort -u
 }
 
+# The tree's dtc and fdtoverlay (scripts_dtc of an allnoconfig), for
+# compiling its boards as kbuild does: out-7.3/dtc/scripts/dtc/
+dtc73() {
+	local o=$OUT73/dtc
+	tree
+	[ -x "$o/scripts/dtc/dtc" ] && [ -x "$o/scripts/dtc/fdtoverlay" ] && return 0
+	build_lock
+	mkdir -p "$o"
+	msg "linux73: building the tree's dtc into $o"
+	if ! { nice -n 19 make -C "$SRC73" O="$o" ARCH=arm64 HOSTCC="ccache gcc" allnoconfig &&
+	       nice -n 19 make -C "$SRC73" O="$o" ARCH=arm64 HOSTCC="ccache gcc" -j"$JOBS" scripts_dtc; } \
+		>"$o.log" 2>&1; then
+		tail -n 5 "$o.log" >&2
+		die "building the 7.3 tree's dtc failed (see $o.log)"
+	fi
+}
+
 # Write kernel/mainline/SET/ from branch set/SET of the tree (pristine-7.3..):
 # the mails of git format-patch -n with a cover letter. The cover letter's
 # subject, text and To:/Cc: headers are kept from the set's present
@@ -422,6 +442,7 @@ tree) tree ;;
 check) check "$@" ;;
 build) build "$@" ;;
 path) echo "$SRC73" ;;
+dtc) dtc73; echo "$OUT73/dtc/scripts/dtc" ;;
 export) [ $# -gt 0 ] || die "export SET..."; for s in "$@"; do export_set "${s%/}"; done ;;
 latest) latest ;;
 *) die "unknown command $cmd" ;;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Rehearse every board of the chosen families of the 6.12 tree, and every
+# Rehearse every board of the chosen families of the tree (TREE=6.12, the
+# default, or 7.3: scripts/rehearse.sh; runs in build/rehearse-7.3/), and every
 # composite of a base board with tree overlays (the vendor Makefiles'
 # "-dtbs" lines), booted $JOBS at a time; then build/rehearse/summary.txt
 # and summary.csv (pincheck summary).
@@ -12,13 +13,16 @@
 #                                           samsung) or groups (pcs arm
 #                                           arm64); default: every family
 #   SEED=N COUNT=M scripts/rehearse-all.sh  a seeded sample of M boards
+#   FIX=1 scripts/rehearse-all.sh ...       and a DT patch for each finding
+#                                           with one obvious fix, counted and
+#                                           checked with git am (fix-summary.txt)
 #
 # Exit 0 when every board rehearsed agrees.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-export KSRC=$CACHE/linux
-out=$BUILD/rehearse
+rehearse_tree
+out=$REHEARSE_OUT
 mkdir -p "$out"
 list=$out/boards.txt
 pincheck boards "$@" >"$list.all"
@@ -46,5 +50,10 @@ awk '{ print $2 }' "$list" |
 end=$(date +%s)
 rc=0
 pincheck summary "$out" "$list" || rc=$?
+# FIX=1: each board wrote its patches (scripts/rehearse.sh --fix); count
+# them, and check each with git am on the tree as shipped
+if [ -n "${FIX:-}" ] && [ "${FIX:-}" != 0 ]; then
+	pincheck fix --summary "$out" "$list" | tee "$out/fix-summary.txt" || rc=1
+fi
 msg "rehearse-all: $(wc -l <"$list") boards in $((end - start)) s on $JOBS jobs; $out/summary.txt"
 exit "$rc"

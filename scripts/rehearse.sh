@@ -32,6 +32,17 @@
 # that prepare writes into the virt DTB); the run leaves it as
 # console.ktap, and the host's as verdict.ktap.
 #
+# --fix (or FIX=1): where a finding has one obvious fix, a DT patch in
+# git format-patch form into <dir>/fix/, and the board rehearsed again with
+# the patches applied (<dir>/fix/after/): the fixed findings are gone and
+# nothing new appears, or it says what (pincheck/fix.py).
+#
+# TREE=7.3 takes the board, and the tables of its drivers, from Debian's
+# linux-source-7.3 (kernel/mainline/BASE) and leaves the run in
+# build/rehearse-7.3/<board>/; the kernel that boots is still the
+# project's (6.12): a board whose controller's driver it lacks says so per
+# state ("the kernel has no driver for <compatible>").
+#
 # BOARD: vendor/board (arch/arm64/boot/dts/ without .dts; arm64/vendor/board
 # too), arm/vendor/board for a 32-bit board of arch/arm/boot/dts (compiled
 # as kbuild compiles it for arm, its pin controllers moved into windows of
@@ -46,7 +57,8 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-quiet= compact= fixup= config=${KERNEL:-vsoc}
+quiet= compact= fixup= config=${KERNEL:-vsoc} fix=${FIX:-}
+[ "$fix" != 0 ] || fix=
 incs=()
 while [ $# -gt 1 ]; do
 	case "$1" in
@@ -54,13 +66,14 @@ while [ $# -gt 1 ]; do
 	--compact) compact=1; shift ;;
 	--kernel) config=$2; shift 2 ;;
 	--fixup) fixup=$2; shift 2 ;;
+	--fix) fix=1; shift ;;
 	--include) incs+=(-I "$(realpath "$2")"); shift 2 ;;
 	--sleep) sleep=$2; shift 2 ;;
 	--reset) reset=$2; shift 2 ;;
 	*) die "unknown option $1" ;;
 	esac
 done
-[ $# -eq 1 ] || die "usage: scripts/rehearse.sh [--quiet] [--compact] [--kernel NAME] [--fixup F.dtso] [--include DIR]... [--sleep N] [--reset F] BOARD"
+[ $# -eq 1 ] || die "usage: scripts/rehearse.sh [--quiet] [--compact] [--kernel NAME] [--fixup F.dtso] [--fix] [--include DIR]... [--sleep N] [--reset F] BOARD"
 # a boot takes about a second; the debug image (KASAN, kmemleak) far more
 timeout=60
 [ "$config" = vsoc ] || timeout=300	# the debug image, or another kernel
@@ -80,6 +93,7 @@ append="iomem=relaxed"
 name=$board
 case "$board" in
 *.dts) name=$(basename "$board" .dts) ;;
+*+) ;;	# a board named so (7.3's allwinner/sun55i-h728-x96qpro+)
 *+*)	# an overlay given as a path is named by its file name
 	IFS=+ read -r -a parts <<<"$board"
 	name=${parts[0]}
@@ -101,8 +115,8 @@ if [ -n "${reset:-}" ]; then
 	reset=$(realpath "$reset")
 	name+="@$(basename "$reset" .bin)"
 fi
-dir=$BUILD/rehearse/${name//\//_}
-mkdir -p "$BUILD/rehearse"
+dir=$REHEARSE_OUT/${name//\//_}
+mkdir -p "$REHEARSE_OUT"
 
 
 rm -rf "$dir"
@@ -139,6 +153,33 @@ else
 		msg "rehearse: the guest's verdict as KTAP: $dir/console.ktap (the host's: verdict.ktap)"
 	else
 		msg "rehearse: no KTAP on the console (see $dir/console.log)"
+	fi
+fi
+# FIX=1: a patch for each finding with one obvious fix, then the board
+# again with the patches applied (pincheck/fix.py)
+if [ -n "$fix" ] && [ "$rc" = 1 ] && [ -z "$fixup" ]; then
+	frc=0
+	pincheck fix "$dir" --dtc "$DTC" "${incs[@]}" >"$dir/fix.log" 2>&1 || frc=$?
+	[ -n "$quiet" ] || cat "$dir/fix.log"
+	if [ "$frc" = 0 ]; then
+		a=$dir/fix/after
+		mapfile -t rerun <"$dir/fix/rerun"
+		extra=()
+		[ -z "${rerun[2]:-}" ] || extra=(-I "${rerun[2]}")
+		mkdir -p "$a"
+		if KSRC=${rerun[0]} pincheck prepare "${rerun[1]}" "$a" "${incs[@]}" "${extra[@]}" \
+			2>"$a/prepare.log" &&
+		   "$TOP/qemu/run.sh" --kernel "$config" --name "${name//\//_}" --dir "$a" \
+			--windows "$a/windows.txt" --timeout "$timeout" \
+			--append "pinctrl.strict_dt=1" "$a/virt.dtb" 2>"$a/run.log"; then
+			pincheck verdict "$a" >"$a/verdict.txt" || true
+		fi
+		pincheck fix --check "$dir" >"$dir/fix/check.txt" || rc=1
+		if [ -n "$quiet" ]; then tail -n 1 "$dir/fix/check.txt"; else cat "$dir/fix/check.txt"; fi
+		# rehearse-all: the shadow tree's links go, the patches stay
+		[ -z "$compact" ] || { rm -rf "$dir/fix/tree" "$a"/*.reset "$a/ram.img"; gzip -1 -f "$a"/win*.bin; }
+	elif [ "$frc" != 3 ]; then
+		cat "$dir/fix.log" >&2
 	fi
 fi
 if [ -n "$compact" ]; then

@@ -21,7 +21,15 @@ check() {
 skip() { echo "SKIP $1: $2"; }
 # needs GROUP NAME: skip NAME and end the case unless scripts/deps.sh's
 # optional package group GROUP is installed (make test installs it)
+# (GROUP linux73: Debian's linux-source-7.3 of kernel/mainline/BASE,
+# fetched and unpacked by scripts/linux73.sh, with the tree's dtc)
 needs() {
+	local why
+	if [ "$1" = linux73 ]; then
+		why=$("$TOP/scripts/linux73.sh" dtc 2>&1 >/dev/null) && return 0
+		skip "$2" "the 7.3 tree (Debian's linux-source-7.3, kernel/mainline/BASE) cannot be fetched or its dtc built: $(tail -n 1 <<<"$why")"
+		exit 0
+	fi
 	"$TOP/scripts/deps.sh" --check "$1" >/dev/null 2>&1 && return 0
 	skip "$2" "the packages of 'scripts/deps.sh $1' are not installed (make test installs them)"
 	exit 0

@@ -46,6 +46,9 @@ def family_of(node):
     """the family of a pin controller node whose driver is in the image"""
     for f in FAMILIES:
         if f.match(node):
+            if other_image_tree():
+                # TREE=7.3: the booting kernel's drivers, not the tree's
+                return f if image_binds(node) and not unsupported(f, node) else None
             if missing_symbol(f, node) or unsupported(f, node):
                 return None
             return f
@@ -56,6 +59,51 @@ def unsupported(fam, node):
     """why the family cannot rehearse this controller of its own (a SoC
     whose driver code is not ported), or None"""
     return fam.unsupported_why(node)
+
+
+def other_image_tree():
+    """the tree of the kernel that boots ($IMAGE_SRC) when it is not the
+    tree whose boards and tables are read ($KSRC, TREE=7.3), else None"""
+    img, ksrc = os.environ.get("IMAGE_SRC"), os.environ.get("KSRC")
+    if not img or not ksrc or not os.path.isdir(img) or \
+       os.path.realpath(img) == os.path.realpath(ksrc):
+        return None
+    return img
+
+
+_IMAGE_COMPATS = {}
+
+
+def image_compatibles(img):
+    """{compatible: driver source} of the pin controller drivers of tree
+    img that its image builds in (the strings of their .c files that
+    look like compatibles)"""
+    if img not in _IMAGE_COMPATS:
+        out = {}
+        d = os.path.join(img, "drivers/pinctrl")
+        for root, _, files in os.walk(d):
+            for fn in files:
+                if not fn.endswith(".c"):
+                    continue
+                path = os.path.join(root, fn)
+                text = open(path, errors="replace").read()
+                if "of_device_id" not in text or not image_builds(path):
+                    continue
+                for m in re.finditer(r'\.compatible\s*=\s*"([^"]+)"', text):
+                    out.setdefault(m.group(1), path)
+        _IMAGE_COMPATS[img] = out
+    return _IMAGE_COMPATS[img]
+
+
+def image_binds(node):
+    """False when the kernel that boots is built from another tree than
+    the one read (TREE=7.3 on the project's 6.12) and none of its drivers
+    binds to a compatible of the node"""
+    img = other_image_tree()
+    if img is None:
+        return True
+    have = image_compatibles(img)
+    return any(c in have for c in node.strings("compatible"))
 
 
 def kconfig_symbol(path):
@@ -109,6 +157,8 @@ def why_not(node):
     compat = node.strings("compatible")
     for f in FAMILIES:
         if f.match(node):
+            if not image_binds(node):
+                return "the kernel has no driver for %s" % compat[0]
             sym = missing_symbol(f, node)
             if not sym and unsupported(f, node):
                 return unsupported(f, node)
@@ -117,6 +167,9 @@ def why_not(node):
         why = f.unmatched_why(node)
         if why:
             return why
+    if other_image_tree() and not image_binds(node):
+        return "the kernel has no driver for %s" % (compat[0] if compat else "a node without "
+                                                    "compatible")
     ssbi = any("ssbi" in c for a in node.ancestors() for c in a.strings("compatible"))
     for c in compat:
         for rx, why in NOT_MMIO_HINTS:

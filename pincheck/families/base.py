@@ -135,6 +135,12 @@ class Family:
         (and of the nodes it holds) that the controller lacks"""
         return []
 
+    def functions(self, ctrl, node):
+        """the functions every pin (or group) of pin node `node` has, as
+        the driver names them; None when the family has no function names
+        (pincheck fix offers the one a misspelled function means)"""
+        return None
+
     def empty(self, ctrl, node):
         """True when the driver makes no map of this node"""
         return not any(self.pin_writes(ctrl, node))

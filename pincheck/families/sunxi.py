@@ -50,6 +50,11 @@ class SunxiTable:
         text = csrc.read(path)
         self.path = path
         self.compat = compat
+        # the header's constants, and the file's own (7.3 defines its
+        # variants, PINCTRL_SUN5I_GR8, in the SoC's file)
+        hdr = dict(hdr)
+        hdr.update({k: v for k, v in csrc.defines(text).items()
+                    if isinstance(v, str) and k not in hdr})
         self.hdr = hdr
         # the variant: the of_device_id entry's .data
         m = re.search(r"\.compatible\s*=\s*\"%s\"\s*,?\s*(?:\.data\s*=\s*\(\s*(?:const\s+)?"
@@ -95,7 +100,11 @@ class SunxiTable:
                     self.muxvals.add(f[1])
             self.funcs[name] = fs
         # the register layout of this variant
-        new = self.variant >= csrc.cint(layout["from"], hdr)
+        if "flag" in layout:
+            new = bool(re.search(r"sunxi_pinctrl_init_with_flags\([^;]*\b%s\b" % layout["flag"],
+                                 text))
+        else:
+            new = self.variant >= csrc.cint(layout["from"], hdr)
         pick = layout["if" if new else "else"]
         self.bank_size = csrc.cint(pick["bank_mem_size"], hdr)
         self.pull_off = csrc.cint(pick["pull_regs_offset"], hdr)
@@ -160,7 +169,10 @@ class Sunxi(Family):
             if c in self.files:
                 n = irq_count(node)
                 if (c, n) not in self.loaded:
-                    self.loaded[(c, n)] = SunxiTable(self.files[c], c, self.hdr, self.layout, n)
+                    # a SoC whose pins the DT describes (7.3's A523,
+                    # sunxi_pinctrl_dt_table_init()) has no table to read
+                    self.loaded[(c, n)] = SunxiTable(self.files[c], c, self.hdr, self.layout, n) \
+                        if re.search(r"\.pins\s*=", csrc.read(self.files[c])) else None
                 return self.loaded[(c, n)]
         return None
 
@@ -311,6 +323,12 @@ class Sunxi(Family):
                             "it has %s)" % (p, func, ", ".join(sorted(t.funcs[p])))))
         return out
 
+    def functions(self, ctrl, node):
+        t = self.table(ctrl.orig)
+        _, pins = self.props(node)
+        have = [set(t.funcs[p]) for p in pins if p in t.funcs]
+        return set.intersection(*have) if have else None
+
     def empty(self, ctrl, node):
         return not self.refuses(ctrl, node) and not any(self.pin_writes(ctrl, node))
 
@@ -350,14 +368,18 @@ def read_layout(text):
     """{"from": VARIANT, "if": {field: expr}, "else": {...}} of
     sunxi_pinctrl_init_with_variant()'s "if (pctl->variant >= X) {...}
     else {...}" choice of the register layout"""
-    m = re.search(r"if\s*\(\s*pctl->variant\s*>=\s*(\w+)\s*\)\s*\{([^}]*)\}\s*else\s*\{([^}]*)\}",
-                  text)
-    if not m:
-        raise SystemExit("sunxi: no register layout choice in pinctrl-sunxi.c")
-
     def assigns(body):
         return dict(re.findall(r"pctl->(\w+)\s*=\s*(\w+)\s*;", body))
-    return {"from": m.group(1), "if": assigns(m.group(2)), "else": assigns(m.group(3))}
+    m = re.search(r"if\s*\(\s*pctl->variant\s*>=\s*(\w+)\s*\)\s*\{([^}]*)\}\s*else\s*\{([^}]*)\}",
+                  text)
+    if m:
+        return {"from": m.group(1), "if": assigns(m.group(2)), "else": assigns(m.group(3))}
+    # later trees (7.3): "if (flags & SUNXI_PINCTRL_NEW_REG_LAYOUT)", the
+    # flag the SoC's probe passes to sunxi_pinctrl_init_with_flags()
+    m = re.search(r"if\s*\(\s*flags\s*&\s*(\w+)\s*\)\s*\{([^}]*)\}\s*else\s*\{([^}]*)\}", text)
+    if m and "bank_mem_size" in m.group(2):
+        return {"flag": m.group(1), "if": assigns(m.group(2)), "else": assigns(m.group(3))}
+    raise SystemExit("sunxi: no register layout choice in pinctrl-sunxi.c")
 
 
 def _root(node):

@@ -222,6 +222,12 @@ class TLMM(Family):
             return [node]
         return [c for c in node.children if c.enabled() and (c.has("pins") or c.has("groups"))]
 
+    def functions(self, ctrl, node):
+        t = self.table(ctrl.orig)
+        have = [set(t.groups[g]["funcs"]) for n in self.sources(node)
+                for g in n.strings("pins" if n.has("pins") else "groups") if g in t.groups]
+        return set.intersection(*have) if have else None
+
     def configs(self, node):
         out = []
         for p in self.params:

@@ -18,8 +18,8 @@ from pincheck import machine, rehearse
 
 from .conftest import TOP, compile_dts
 
-COMMANDS = ["prepare", "verdict", "lint", "boards", "summary", "fuzz", "report", "lava",
-            "scan", "kit-plan"]
+COMMANDS = ["prepare", "verdict", "lint", "boards", "summary", "fix", "fuzz", "report",
+            "lava", "scan", "kit-plan"]
 
 
 def pincheck(*args):
