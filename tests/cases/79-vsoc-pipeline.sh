@@ -140,6 +140,40 @@ if [ -z "$debug" ] && cp "$BUILD/vsoc-reset.bin" "$fw" &&
 	fi
 fi
 
+# As it is (--as-is): the board's own DTB (scripts/dtb.sh's, what make run
+# boots) with the plan added, nothing moved, every consumer under its own
+# device name with its own driver. The names are the kernel's
+# (of_device_make_bus_id()): /soc/serial@9000000's reg translates to
+# 0x9000000, so "9000000.serial"; /gpio-keys has no reg, so its node name.
+# The same pins as the rehearsal agree, the guest's KTAP is the host's, and
+# regs.bin (the window qemu/run.sh loads itself) holds the words above.
+asis_ok() {
+	local b=$1 pins=$2 d=$out/$1@as-is line rc n
+	line=$("$R" --quiet --as-is "$b" 2>&1)
+	rc=$?
+	if [ "$rc" = 0 ] && [[ "$line" == *": $pins pins checked, 0 mismatches, 0 conflicts, 0 stray writes, 0 bad nodes, 0 consumers failed, 0 states never applied,"* ]] &&
+	   grep -qx 'consumer /gpio-keys (gpio-keys): default applied' "$d/verdict.txt"; then
+		pass "vsoc-pipeline: $b as it is, consumers under their own names: $pins pins agree"
+	else
+		fail "vsoc-pipeline-as-is-$b" "exit $rc: $(tail -n 2 <<<"$line" | tr '\n' ' ')"
+	fi
+	n=$(verdict_tests "$d")
+	check_ktap "$b@as-is" "$d" 0 "Ran $n tests: passed: $n"
+}
+asis_ok vsoc-evb 7
+w=$out/vsoc-evb@as-is/regs.bin
+if grep -qx 'consumer /soc/serial@9000000 (9000000.serial): default applied' "$out/vsoc-evb@as-is/verdict.txt" &&
+   [ -f "$w" ] && [ "$(reg32 "$w" 0x100) $(reg32 "$w" 0x1000) $(reg32 "$w" 0x1004) $(reg32 "$w" 0x130c)" = \
+	"$((0x11)) $((0xa0)) $((0x2000002)) $((0x300040a))" ]; then
+	pass "vsoc-pipeline: vsoc-evb as it is: 9000000.serial applied its default, regs.bin holds the hand-computed words"
+else
+	fail vsoc-pipeline-as-is-words "$(grep serial "$out/vsoc-evb@as-is/verdict.txt" 2>/dev/null); regs.bin $(reg32 "$w" 0x100 2>/dev/null)"
+fi
+if [ -z "$debug" ]; then
+	asis_ok vsoc-handset 20
+	asis_ok vsoc-milker 30
+fi
+
 # the SPI0/I2C1 board: spi0_grp (PC12..PC15) is a hog of the controller,
 # i2c1_grp (PC13, PC14) the default state of /i2c-sensor
 b=$TOP/tests/boards/spi-i2c-conflict.dts
