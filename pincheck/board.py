@@ -270,15 +270,9 @@ def controller_of(pin_node, ctrl_by_node):
     return None
 
 
-def transform(board_dtb, virt_dtb, out_dtb, deps):
-    tree = fdt.read(board_dtb)
-    virt = fdt.read(virt_dtb)
-    by_ph = tree.by_phandle()
-    # paths: [{virt, board}] of every node moved, for the kernel's messages
-    # (klog.py): a controller's pin nodes keep their names under it
-    plan = {"controllers": [], "consumers": [], "skipped": [], "windows": [], "paths": []}
-
-    # pin controllers: every node a pin state points into
+def controller_nodes(tree, by_ph):
+    """the pin controllers of a board: every node a pin state points into,
+    and what a controller's probe needs moved with it"""
     targets = {}
     for n in tree.root.walk():
         if any(n.path.startswith(h) for h in HOUSEKEEPING):
@@ -299,6 +293,98 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
         for t in fam.companions(c, by_ph) if fam else []:
             if t not in ctrl_nodes and t.enabled() and families.family_of(t):
                 ctrl_nodes.append(t)
+    return ctrl_nodes
+
+
+def consumers(tree, by_ph, ctrls, bad_ctrl, plan):
+    """(node, its plan entry, [(state, phandles)] kept) of every enabled
+    consumer with a state left to rehearse; the controllers' hogs and the
+    consumers without one go into the plan here"""
+    for n in tree.root.walk():
+        if n.parent is None or any(n.path.startswith(h) for h in HOUSEKEEPING):
+            continue
+        states = pin_state_props(n)
+        if not states:
+            continue
+        if any(n is c or n in c.walk() for c in ctrls):
+            # the controller's own states are its hogs, copied with it
+            if n in ctrls:
+                plan["consumers"].append({"path": n.path, "dev": ctrls[n].dev_name,
+                                          "hog": True, "states": [s[0] for s in states]})
+            else:
+                # a node inside the controller (an STM32 GPIO bank)
+                ctl = next(ctrls[c] for c in ctrls if n in c.walk())
+                why = ctl.family.inner_states(ctl, n)
+                for name, _, _ in states if why else []:
+                    plan["skipped"].append({"path": n.path, "state": name, "why": why,
+                                            "partial": True})
+            continue
+        if not n.enabled():
+            continue
+        entry, kept = consumer_entry(n, states, by_ph, ctrls, bad_ctrl, plan)
+        if kept:
+            yield n, entry, kept
+
+
+def consumer_entry(n, states, by_ph, ctrls, bad_ctrl, plan):
+    """(the plan's entry of consumer n, [(state, phandles)] it keeps): a
+    state on a controller that is not rehearsed is dropped, and a consumer
+    without states left is in the plan as skipped"""
+    kept, dropped = [], []
+    for name, i, phs in states:
+        why = None
+        for ph in phs:
+            t = by_ph.get(ph)
+            if t is None:
+                why = "pinctrl-%d points at no node (phandle %#x)" % (i, ph)
+                break
+            c = controller_of(t, ctrls)
+            if c in bad_ctrl:
+                why = "%s is on %s: %s" % (t.path, c.path, bad_ctrl[c])
+                break
+            if c not in ctrls:
+                why = "%s is on no pin controller" % t.path
+                break
+        if why:
+            dropped.append({"state": name, "why": why})
+        else:
+            kept.append((name, phs))
+    entry = {"path": n.path, "hog": False,
+             "compatible": n.strings("compatible"), "dropped": dropped}
+    if not kept:
+        entry["dev"] = None
+        plan["skipped"].append({"path": n.path, "why": dropped[0]["why"] if dropped else "no states"})
+        plan["consumers"].append(entry)
+    return entry, kept
+
+
+def add_consumer(plan, entry, dev, kept, by_ph, ctrls):
+    """the consumer in the plan as the device dev, with its kept states,
+    and what of them the families cannot show in a window"""
+    entry["dev"] = dev
+    entry["states"] = [k[0] for k in kept]
+    plan["consumers"].append(entry)
+    for dr in entry["dropped"]:
+        plan["skipped"].append({"path": entry["path"], "state": dr["state"], "why": dr["why"]})
+    for name, phs in kept:
+        for ph in phs:
+            t = by_ph[ph]
+            ctl = ctrls[controller_of(t, ctrls)]
+            why = ctl.family.not_rehearsed(ctl, t)
+            if why:
+                plan["skipped"].append({"path": entry["path"], "state": name, "why": why,
+                                        "partial": True})
+
+
+def transform(board_dtb, virt_dtb, out_dtb, deps):
+    tree = fdt.read(board_dtb)
+    virt = fdt.read(virt_dtb)
+    by_ph = tree.by_phandle()
+    # paths: [{virt, board}] of every node moved, for the kernel's messages
+    # (klog.py): a controller's pin nodes keep their names under it
+    plan = {"controllers": [], "consumers": [], "skipped": [], "windows": [], "paths": []}
+
+    ctrl_nodes = controller_nodes(tree, by_ph)
     ctrls = {}
     bad_ctrl = {}
     next_addr = WINDOW_BASE
@@ -432,52 +518,7 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
 
     # consumers: enabled nodes with pin states, each a device of its own
     idx = 0
-    for n in tree.root.walk():
-        if n.parent is None or any(n.path.startswith(h) for h in HOUSEKEEPING):
-            continue
-        states = pin_state_props(n)
-        if not states:
-            continue
-        if any(n is c or n in c.walk() for c in ctrls):
-            # the controller's own states are its hogs, copied with it
-            if n in ctrls:
-                plan["consumers"].append({"path": n.path, "dev": ctrls[n].dev_name,
-                                          "hog": True, "states": [s[0] for s in states]})
-            else:
-                ctl = next(ctrls[c] for c in ctrls if n in c.walk())
-                why = ctl.family.inner_states(ctl, n)
-                for name, _, _ in states if why else []:
-                    plan["skipped"].append({"path": n.path, "state": name, "why": why,
-                                            "partial": True})
-            continue
-        if not n.enabled():
-            continue
-        kept, dropped = [], []
-        for name, i, phs in states:
-            why = None
-            for ph in phs:
-                t = by_ph.get(ph)
-                if t is None:
-                    why = "pinctrl-%d points at no node (phandle %#x)" % (i, ph)
-                    break
-                c = controller_of(t, ctrls)
-                if c in bad_ctrl:
-                    why = "%s is on %s: %s" % (t.path, c.path, bad_ctrl[c])
-                    break
-                if c not in ctrls:
-                    why = "%s is on no pin controller" % t.path
-                    break
-            if why:
-                dropped.append({"state": name, "why": why})
-            else:
-                kept.append((name, phs))
-        entry = {"path": n.path, "hog": False,
-                 "compatible": n.strings("compatible"), "dropped": dropped}
-        if not kept:
-            entry["dev"] = None
-            plan["skipped"].append({"path": n.path, "why": dropped[0]["why"] if dropped else "no states"})
-            plan["consumers"].append(entry)
-            continue
+    for n, entry, kept in consumers(tree, by_ph, ctrls, bad_ctrl, plan):
         dev = "rh%03d-%s" % (idx, re.sub(r"[^A-Za-z0-9_-]", "-", n.basename))
         idx += 1
         d = root.add(dev)
@@ -487,20 +528,7 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
         d.set_strings("pinctrl-names", [k[0] for k in kept])
         for i, (_, phs) in enumerate(kept):
             d.set_cells("pinctrl-%d" % i, phs)
-        entry["dev"] = dev
-        entry["states"] = [k[0] for k in kept]
-        plan["consumers"].append(entry)
-        for dr in dropped:
-            plan["skipped"].append({"path": n.path, "state": dr["state"], "why": dr["why"]})
-        # what of a kept state the family cannot show in a window
-        for name, phs in kept:
-            for ph in phs:
-                t = by_ph[ph]
-                ctl = ctrls[controller_of(t, ctrls)]
-                why = ctl.family.not_rehearsed(ctl, t)
-                if why:
-                    plan["skipped"].append({"path": n.path, "state": name, "why": why,
-                                            "partial": True})
+        add_consumer(plan, entry, dev, kept, by_ph, ctrls)
     for c, why in bad_ctrl.items():
         plan["skipped"].append({"path": c.path, "why": why, "controller": True})
     fdt.write(virt, out_dtb)
@@ -548,13 +576,16 @@ def copy_subtree(src, parent, name):
 
 def write_windows(ctrls, outdir):
     """OUTDIR/windows.txt, the "name addr size file" lines qemu/run.sh
-    --windows loads, and each window's reset image beside it"""
+    --windows loads, and each window's reset image beside it (a board as
+    it is: not the VSOC window "regs", which qemu/run.sh loads by itself)"""
     with open(os.path.join(outdir, "windows.txt"), "w") as f:
         for ctl in ctrls.values():
             for i, (wname, addr, size, _, _) in enumerate(ctl.windows):
                 img = os.path.join(outdir, wname + ".reset")
                 with open(img, "wb") as r:
                     r.write(ctl.family.reset_image(ctl, i, size))
+                if wname == "regs":
+                    continue    # VSOC's own window, which qemu/run.sh loads itself
                 f.write("%s %#x %#x %s\n" % (wname, addr, size, img))
 
 

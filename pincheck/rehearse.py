@@ -15,6 +15,10 @@ pin controller driver on QEMU virt (scripts/rehearse.sh runs the steps).
                                      edits the DT would (target-path on
                                      the virt DTB's paths): the verdicts
                                      see what it changes as mismatches
+  pincheck prepare --as-is BOARD OUTDIR, --dtb F.dtb BOARD OUTDIR
+                                     a VSOC board as it is (asis.py):
+                                     nothing moved, the plan added to its
+                                     own DTB (--dtb: F as built)
   pincheck verdict OUTDIR            after the boot: the per-pin table, one
                                      line per consumer, per bad pin node
                                      and per thing not rehearsed;
@@ -42,10 +46,11 @@ own DTB, from -machine dumpdtb).
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 
-from . import board, ktap, lint, verdict, verdict_json
+from . import asis, board, ktap, lint, verdict, verdict_json
 
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -60,17 +65,24 @@ def vsoc_board(name):
     return path if "/" not in name and os.path.isfile(path) else None
 
 
-def prepare(name, outdir, fixup=None, include=()):
+def prepare(name, outdir, fixup=None, include=(), as_is=False, dtb=None):
     ksrc = os.environ["KSRC"]
     os.makedirs(outdir, exist_ok=True)
     include = list(include)
     vsoc = vsoc_board(name)
     if vsoc or os.path.realpath(name).startswith(TOP + os.sep):
         include += VSOC_INCLUDES
-    srcs = [vsoc] if vsoc else board.resolve(name, ksrc)
     bdtb = os.path.join(outdir, "board.dtb")
-    deps = board.build_board_dtb(srcs, bdtb, ksrc, os.environ["DTC"],
-                                 os.environ["FDTOVERLAY"], include)
+    if dtb:
+        # the board's DTB as it was built (scripts/dtb.sh, for make run)
+        if not os.path.isfile(dtb):
+            raise SystemExit("prepare: no such DTB: %s" % dtb)
+        shutil.copyfile(dtb, bdtb)
+        srcs, deps = [dtb], []
+    else:
+        srcs = [vsoc] if vsoc else board.resolve(name, ksrc)
+        deps = board.build_board_dtb(srcs, bdtb, ksrc, os.environ["DTC"],
+                                     os.environ["FDTOVERLAY"], include)
     # the cheap checks first: the form of the pin nodes, before any boot
     bad = lint.lint_dtb(bdtb, ksrc)
     for p in bad:
@@ -78,9 +90,13 @@ def prepare(name, outdir, fixup=None, include=()):
     if bad:
         print("rehearse: %s: %d bad node(s) in the DT, found before the boot" % (name, len(bad)),
               file=sys.stderr)
-    plan, ctrls = board.transform(bdtb, os.environ["VIRT_DTB"],
-                                  os.path.join(outdir, "virt.dtb"), deps)
-    plan["board"] = board.canonical(name, ksrc)
+    if as_is or dtb:
+        plan, ctrls = asis.plan_as_is(bdtb)
+        shutil.copyfile(bdtb, os.path.join(outdir, "virt.dtb"))
+    else:
+        plan, ctrls = board.transform(bdtb, os.environ["VIRT_DTB"],
+                                      os.path.join(outdir, "virt.dtb"), deps)
+    plan["board"] = name if dtb or vsoc else board.canonical(name, ksrc)
     plan["arch"] = board.arch_of(deps, ksrc)
     plan["ksrc"] = ksrc      # the tree whose driver tables the verdict reads
     # pinctrl.strict_dt=1 unless a driver reads its own binding after the
@@ -103,13 +119,16 @@ def prepare(name, outdir, fixup=None, include=()):
         print("rehearse: %s: booted with the fixup %s, which the plan does not know"
               % (name, fixup), file=sys.stderr)
     n = sum(1 for c in plan["consumers"] if c.get("dev") and not c["hog"])
-    print("rehearse: %s: %d pin controller(s) moved, %d consumer(s), %d not rehearsed"
-          % (name, len(ctrls), n, len(plan["skipped"])), file=sys.stderr)
+    print("rehearse: %s: %d pin controller(s) %s, %d consumer(s), %d not rehearsed"
+          % (name, len(ctrls), "as they are" if plan.get("as_is") else "moved", n,
+             len(plan["skipped"])), file=sys.stderr)
     return 0
 
 
 def fmt_fields(fields, key):
-    return " ".join("%s=%#x" % (f["field"], f[key]) for f in fields)
+    # a board as it is: the fields no state writes are checked, not shown
+    return " ".join("%s=%#x" % (f["field"], f[key]) for f in fields
+                    if not f.get("untouched")) or "(reset)"
 
 
 def show(res, out=None):
@@ -129,6 +148,8 @@ def show(res, out=None):
                                               "expected", "debugfs", "registers", "verdict"),
           file=out)
     for r in rows:
+        if r.get("untouched") and not r["mismatch"]:
+            continue        # the pins no state writes: shown when they differ
         dbg_bad = [m for m in r["mismatch"] if "debugfs" in m or "pinconf-owners" in m]
         reg_bad = [m for m in r["mismatch"] if "registers" in m]
         print("%-*s  %-*s  %-*s  %-8s %-10s %s" % (
@@ -238,7 +259,14 @@ def add_parsers(sub):
                    help="an overlay applied to the virt DTB after the plan is made")
     p.add_argument("-I", "--include", action="append", default=[], metavar="DIR",
                    help="a directory the board's #include and /include/ look in (repeatable)")
-    p.set_defaults(func=lambda a: prepare(a.board, a.outdir, a.fixup, a.include))
+    p.add_argument("--as-is", action="store_true",
+                   help="a board that fits QEMU virt as it is (VSOC): nothing moved, the "
+                        "consumers under their own device names, the plan added to its DTB")
+    p.add_argument("--dtb", metavar="F.dtb",
+                   help="the board's DTB as built (scripts/dtb.sh), not compiled again; "
+                        "implies --as-is")
+    p.set_defaults(func=lambda a: prepare(a.board, a.outdir, a.fixup, a.include,
+                                          a.as_is, a.dtb))
     p = sub.add_parser("verdict", help="the per-pin verdict of a rehearsed board after its boot")
     p.add_argument("outdir")
     p.add_argument("--phase", default="boot", choices=("boot", "resume"),

@@ -443,15 +443,20 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
                               "owner_node": writes[0].node, "claimant": last.consumer,
                               "claimant_node": last.node, "state": last.state,
                               "shared_register": True})
+    if plan.get("as_is"):
+        untouched_fields(ctrls, by_pin, masks)
     for (cp, pin), fields in sorted(by_pin.items(), key=lambda x: (x[0][0], x[0][1])):
         ctl = ctl_by_path[cp]
         owners = guest.owners(ctl.dev)
         confs = guest.confs(ctl.dev)
         exp_owner = owner_expect.get((cp, pin))
         got_owner = owners.get(pin, (None, None))[0]
-        last = fields[-1][4][-1]
+        last = ([f[4][-1] for f in fields if f[4][-1].consumer] or [None])[-1]
         row = {"controller": cp, "pin": pin, "name": pin_name(ctl, pin),
-               "consumer": last.consumer, "node": last.node, "fields": [], "mismatch": []}
+               "consumer": last.consumer if last else "-", "node": last.node if last else None,
+               "fields": [], "mismatch": []}
+        if not last:
+            row["untouched"] = True
         for field, off, exp, got, writes, reg_cp in sorted(fields, key=lambda f: (f[5] != cp, f[1])):
             dbg = None if asleep else debugfs_value(ctl, pin, field, confs, writes[-1].w.mask)
             w0 = writes[-1].w
@@ -459,7 +464,10 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
                                   "registers": got, "debugfs": dbg,
                                   "window": w0.window, "mask": w0.mask, "width": w0.width,
                                   "debugfs_kind": debugfs_kind(ctl, field),
-                                  "set_by": [[w.consumer, w.state, w.node] for w in writes]})
+                                  "set_by": [[w.consumer, w.state, w.node] for w in writes
+                                             if w.consumer]})
+            if not writes[-1].consumer:
+                row["fields"][-1]["untouched"] = True   # the reset image's
             if reg_cp != cp:
                 row["fields"][-1]["ctl"] = reg_cp     # in another controller's window
             if got != exp:
@@ -523,6 +531,26 @@ def missing_on_kernel(guest, ctrls, problems):
                        "(pinctrl.strict_dt, the series' pinconf-generic patches): a kernel "
                        "without them applies such a node as far as it can")
     return out
+
+
+def untouched_fields(ctrls, by_pin, masks):
+    """a board as it is: every field of every pin of the part that no
+    applied state writes (Family.pin_fields), expected as the reset image
+    holds it, into by_pin as a field without writers; its bits explained
+    (masks), so a change there is the pin's MISMATCH, not a stray write"""
+    for ctl in ctrls:
+        for pin, writes in ctl.family.pin_fields(ctl).items():
+            have = {f[0] for f in by_pin.get((ctl.path, pin), [])}
+            for w in writes:
+                if w.field in have:
+                    continue
+                shift = (w.mask & -w.mask).bit_length() - 1
+                exp = (read_reg(ctl.reset[w.window], w.offset, w.width) & w.mask) >> shift
+                got = (read_reg(ctl.regs[w.window], w.offset, w.width) & w.mask) >> shift
+                by_pin.setdefault((ctl.path, pin), []).append(
+                    (w.field, w.offset, exp, got, [Applied(w, None, None, None)], ctl.path))
+                word = (ctl.path, w.window, w.offset & ~3)
+                masks[word] = masks.get(word, 0) | (w.mask << (8 * (w.offset & 3)))
 
 
 def owners_text(sources):

@@ -13,7 +13,7 @@
 # pin controller modules loaded by the guest.
 #
 #   scripts/rehearse.sh [--quiet] [--compact] [--kernel NAME] [--fixup F.dtso]
-#                       [--include DIR]... [--sleep N] [--reset F] BOARD
+#                       [--include DIR]... [--sleep N] [--reset F] [--as-is] BOARD
 #
 # --quiet prints the last line of the verdict only; --compact (rehearse-all)
 # keeps the windows gzipped and no reset images (the verdict makes them
@@ -27,6 +27,11 @@
 # --reset F: a board of one window (VSOC) starts from F instead of its
 # family's reset image, as firmware would leave it, and the verdict expects
 # what F holds where no state writes; in build/rehearse/<board>@<F>/.
+# --as-is: a VSOC board as make run boots it: its own DTB (scripts/dtb.sh),
+# nothing moved or rewritten, the consumers under their own device names
+# with their own drivers, the plan added as /rehearse-plan (pincheck
+# prepare --dtb), booted with make run's command line; the window is
+# regs.bin; in build/rehearse/<board>@as-is/.
 #
 # The guest prints its own verdict as KTAP on the console (from the plan
 # that prepare writes into the virt DTB); the run leaves it as
@@ -70,10 +75,11 @@ while [ $# -gt 1 ]; do
 	--include) incs+=(-I "$(realpath "$2")"); shift 2 ;;
 	--sleep) sleep=$2; shift 2 ;;
 	--reset) reset=$2; shift 2 ;;
+	--as-is) asis=1; shift ;;
 	*) die "unknown option $1" ;;
 	esac
 done
-[ $# -eq 1 ] || die "usage: scripts/rehearse.sh [--quiet] [--compact] [--kernel NAME] [--fixup F.dtso] [--fix] [--include DIR]... [--sleep N] [--reset F] BOARD"
+[ $# -eq 1 ] || die "usage: scripts/rehearse.sh [--quiet] [--compact] [--kernel NAME] [--fixup F.dtso] [--fix] [--include DIR]... [--sleep N] [--reset F] [--as-is] BOARD"
 # a boot takes about a second; the debug image (KASAN, kmemleak) far more
 timeout=60
 [ "$config" = vsoc ] || timeout=300	# the debug image, or another kernel
@@ -106,6 +112,11 @@ if [ -n "$fixup" ]; then
 	name+="~$(basename "$fixup" .dtso)"
 	prep+=(--fixup "$fixup")
 fi
+if [ -n "${asis:-}" ]; then
+	[ -z "$fixup" ] || die "--as-is boots the board's own DTB: no --fixup"
+	name+="@as-is"
+	append=		# make run's command line
+fi
 if [ -n "${sleep:-}" ]; then
 	name+="@sleep"
 	append+=" vsocinit.sleep=$sleep"
@@ -121,13 +132,26 @@ mkdir -p "$REHEARSE_OUT"
 
 rm -rf "$dir"
 mkdir -p "$dir"
-if ! pincheck prepare "$board" "$dir" "${prep[@]}" 2>"$dir/prepare.log"; then
+if [ -n "${asis:-}" ]; then
+	"$TOP/scripts/dtb.sh" "$board" "$dir/own.dtb" 2>"$dir/prepare.log" ||
+		{ cat "$dir/prepare.log" >&2; echo "$board: could not be compiled" >&2; exit 2; }
+	prep+=(--dtb "$dir/own.dtb")
+fi
+if ! pincheck prepare "$board" "$dir" "${prep[@]}" 2>>"$dir/prepare.log"; then
 	cat "$dir/prepare.log" >&2
 	echo "$board: could not be prepared" >&2
 	exit 2
 fi
 [ -n "$quiet" ] || cat "$dir/prepare.log" >&2
-if [ -n "${reset:-}" ]; then
+boot=()
+[ -s "$dir/windows.txt" ] && boot+=(--windows "$dir/windows.txt")
+if [ -n "${reset:-}" ] && [ -f "$dir/regs.reset" ]; then
+	# as it is: qemu/run.sh loads the VSOC window itself
+	[ "$(stat -c %s "$reset")" = "$(stat -c %s "$dir/regs.reset")" ] ||
+		die "--reset: $reset is not of the window's size, $(stat -c %s "$dir/regs.reset") bytes"
+	cp "$reset" "$dir/regs.reset"
+	boot+=(--reset "$dir/regs.reset")
+elif [ -n "${reset:-}" ]; then
 	[ "$(wc -l <"$dir/windows.txt")" = 1 ] ||
 		die "--reset: $board has $(wc -l <"$dir/windows.txt") register windows, not one"
 	[ "$(stat -c %s "$reset")" = "$(stat -c %s "$dir/win0-0.reset")" ] ||
@@ -138,7 +162,7 @@ fi
 # after the generic parser (bcm2835's brcm,pins: the plan says so)
 grep -q '"strict_dt": false' "$dir/plan.json" && append=${append/pinctrl.strict_dt=1/pinctrl.strict_dt=0}
 if ! "$TOP/qemu/run.sh" --kernel "$config" --name "${name//\//_}" --dir "$dir" \
-	--windows "$dir/windows.txt" --timeout "$timeout" \
+	"${boot[@]}" --timeout "$timeout" \
 	--append "$append" "$dir/virt.dtb" 2>"$dir/run.log"; then
 	cat "$dir/run.log" >&2
 	exit 2

@@ -126,6 +126,13 @@ class Family:
         copy has them"""
         return None
 
+    def pin_fields(self, ctrl):
+        """{pin: [Write]} of every pin of the part, each field of it as a
+        Write (its value unused): what a board as it is (asis.py) checks,
+        touched or not, against the reset image where no state writes it;
+        empty: the family does not say, only the states' pins are checked"""
+        return {}
+
     def pin_name(self, ctrl, pin):
         """the name the verdict shows for pin number `pin`"""
         return ctrl.pin_names.get(pin, "pin%d" % pin)

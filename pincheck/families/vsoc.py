@@ -209,6 +209,14 @@ class VSOC(Family):
         shift = 4 * (pin % 8)
         return Write(0, MUX_BASE + 4 * (pin // 8), select << shift, 0xF << shift, 4, pin, "mux")
 
+    def pin_fields(self, ctrl):
+        # NBANKS banks of 32 pins (section 2): MUXn's select and every
+        # field of PADp (section 4)
+        return {p: [self.mux_write(p, 0)] +
+                [Write(0, PAD_BASE + 4 * p, 0, ((1 << w) - 1) << s, 4, p, f.lower())
+                 for f, (s, w) in FIELDS.items()]
+                for p in range(32 * NBANKS)}
+
     def pin_name(self, ctrl, pin):
         return pin_label(pin)
 

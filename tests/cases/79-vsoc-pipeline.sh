@@ -140,6 +140,76 @@ if [ -z "$debug" ] && cp "$BUILD/vsoc-reset.bin" "$fw" &&
 	fi
 fi
 
+# As it is (--as-is): the board's own DTB (scripts/dtb.sh's, what make run
+# boots) with the plan added, nothing moved, every consumer under its own
+# device name with its own driver. The names are the kernel's
+# (of_device_make_bus_id()): /soc/serial@9000000's reg translates to
+# 0x9000000, so "9000000.serial"; /gpio-keys has no reg, so its node name.
+# As it is, every pin of the part is checked, touched or not: 256 (NBANKS
+# = 8 banks of 32, datasheet section 2), the pins no state writes against
+# the reset image in the window and in debugfs pins; the guest's KTAP is
+# the host's, and regs.bin (the window qemu/run.sh loads itself) holds the
+# words above.
+asis_ok() {
+	local b=$1 pins=$2 d=$out/$1@as-is line rc n
+	line=$("$R" --quiet --as-is "$b" 2>&1)
+	rc=$?
+	if [ "$rc" = 0 ] && [[ "$line" == *": $pins pins checked, 0 mismatches, 0 conflicts, 0 stray writes, 0 bad nodes, 0 consumers failed, 0 states never applied,"* ]] &&
+	   grep -qx 'consumer /gpio-keys (gpio-keys): default applied' "$d/verdict.txt"; then
+		pass "vsoc-pipeline: $b as it is, consumers under their own names: all $pins pins agree"
+	else
+		fail "vsoc-pipeline-as-is-$b" "exit $rc: $(tail -n 2 <<<"$line" | tr '\n' ' ')"
+	fi
+	n=$(verdict_tests "$d")
+	check_ktap "$b@as-is" "$d" 0 "Ran $n tests: passed: $n"
+}
+asis_ok vsoc-evb 256
+w=$out/vsoc-evb@as-is/regs.bin
+if grep -qx 'consumer /soc/serial@9000000 (9000000.serial): default applied' "$out/vsoc-evb@as-is/verdict.txt" &&
+   [ -f "$w" ] && [ "$(reg32 "$w" 0x100) $(reg32 "$w" 0x1000) $(reg32 "$w" 0x1004) $(reg32 "$w" 0x130c)" = \
+	"$((0x11)) $((0xa0)) $((0x2000002)) $((0x300040a))" ]; then
+	pass "vsoc-pipeline: vsoc-evb as it is: 9000000.serial applied its default, regs.bin holds the hand-computed words"
+else
+	fail vsoc-pipeline-as-is-words "$(grep serial "$out/vsoc-evb@as-is/verdict.txt" 2>/dev/null); regs.bin $(reg32 "$w" 0x100 2>/dev/null)"
+fi
+if [ -z "$debug" ]; then
+	asis_ok vsoc-handset 256
+	asis_ok vsoc-milker 256
+fi
+# a pin no state of vsoc-evb writes, PD4 (pin 3 * 32 + 4 = 100): its
+# read-back in debugfs pins with BIAS = 2 (pad 0x2, section 4: [2:0]), or
+# its PAD (0x1000 + 4 * 100 = 0x1190) holding 0x2 in the window, is that
+# pin's MISMATCH against the reset image's 0, not a stray write
+untouched() {
+	local name=$1 want=$2 what=$3 m=$BUILD/tests/vsoc-pipeline-$1 txt rc grc
+	rm -rf "$m" "$m.root"
+	cp -r "$out/vsoc-evb@as-is" "$m"
+	if [ "$name" = untouched-debugfs ]; then
+		sed -i '/^pin 100 (PD4) /s/ pad 0x00000000/ pad 0x00000002/' "$m/console.log"
+	else
+		printf '\002' | dd of="$m/regs.bin" bs=1 seek=$((0x1190)) conv=notrunc status=none
+	fi
+	txt=$(pincheck verdict "$m")
+	rc=$?
+	python3 "$TOP/tests/verify/guest-root.py" "$m" "$m.root" >&2
+	"$BUILD/rehearse-ktap" --root "$m.root" --mem "$m.root/mem" >"$m/guest.ktap"
+	grc=$?
+	rm -rf "$m.root"
+	if [ "$rc" = 1 ] && [ "$grc" = 1 ] && grep -qx -- "$want" <<<"$txt" &&
+	   grep -q ": 256 pins checked, 1 mismatches, 0 conflicts, 0 stray writes," <<<"$txt" &&
+	   diff -q "$m/guest.ktap" "$m/verdict.ktap" >/dev/null; then
+		pass "vsoc-pipeline: as it is, $what, guest and host alike"
+	else
+		fail "vsoc-pipeline-$name" "exit $rc, guest $grc; $(grep -E 'MISMATCH|STRAY|pins checked' <<<"$txt" | tr '\n' ' ')"
+	fi
+}
+if [ -z "$debug" ] && [ -f "$out/vsoc-evb@as-is/verdict.json" ]; then
+	untouched untouched-debugfs 'PD4 .* MISMATCH bias: debugfs=0x2, expected=0x0' \
+		"an untouched pin's debugfs read-back off reset is its MISMATCH"
+	untouched untouched-registers 'PD4 .* MISMATCH bias: registers=0x2, expected=0x0' \
+		"an untouched pin's PAD off reset in the window is its MISMATCH"
+fi
+
 # the SPI0/I2C1 board: spi0_grp (PC12..PC15) is a hog of the controller,
 # i2c1_grp (PC13, PC14) the default state of /i2c-sensor
 b=$TOP/tests/boards/spi-i2c-conflict.dts
