@@ -99,13 +99,6 @@ def prefix(arch, vendor):
     return ("arm/" if arch == "arm" else "") + vendor + "/"
 
 
-def board_arch(family, board):
-    """the arch of one of a family's boards (sunxi has both)"""
-    for arch, vendor, _ in entries(family) if family in FAMILIES else []:
-        if board.startswith(prefix(arch, vendor)):
-            return arch
-    return "?"
-
 GROUPS = {
     "pcs": ["omap", "davinci", "keystone", "pxa", "hisi-arm", "layerscape", "hisi",
             "socfpga", "agilex", "stingray"],

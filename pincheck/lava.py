@@ -35,7 +35,6 @@ in a lab, only the console tells the verdict.
 import os
 import re
 import shutil
-import sys
 
 import yaml
 

@@ -29,7 +29,6 @@ import json
 import os
 import re
 import subprocess
-import sys
 
 from . import verdict_json
 

@@ -137,11 +137,6 @@ class Family:
         """the name the verdict shows for pin number `pin`"""
         return ctrl.pin_names.get(pin, "pin%d" % pin)
 
-    def problems(self, ctrl, node):
-        """[(node path, property, what)]: the names of state node `node`
-        (and of the nodes it holds) that the controller lacks"""
-        return []
-
     def functions(self, ctrl, node):
         """the functions every pin (or group) of pin node `node` has, as
         the driver names them; None when the family has no function names

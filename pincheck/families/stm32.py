@@ -288,7 +288,6 @@ class STM32(Family):
         if self.refuses(ctrl, node):
             return mux, conf
         banks = self.bank_map(ctrl)
-        r = self.regs
         for sub in node.children:
             cfgs = self.configs(sub)
             for c in self.cells(sub):
