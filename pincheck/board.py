@@ -296,6 +296,12 @@ def controller_nodes(tree, by_ph):
     return ctrl_nodes
 
 
+# Compatibles of the clock drivers every kernel sets up with of_clk_init()
+# (CLK_OF_DECLARE in drivers/clk/clk-fixed-rate.c and clk-fixed-factor.c,
+# built with COMMON_CLK): their nodes never become devices.
+OF_CLK_INIT = {"fixed-clock", "fixed-factor-clock"}
+
+
 def consumers(tree, by_ph, ctrls, bad_ctrl, plan):
     """(node, its plan entry, [(state, phandles)] kept) of every enabled
     consumer with a state left to rehearse; the controllers' hogs and the
@@ -320,6 +326,17 @@ def consumers(tree, by_ph, ctrls, bad_ctrl, plan):
                                             "partial": True})
             continue
         if not n.enabled():
+            continue
+        compat = set(n.strings("compatible")) & OF_CLK_INIT
+        if compat:
+            # of_clk_init() sets up the clock and marks its node populated:
+            # no device is made of it, so nothing applies its pin states
+            plan["consumers"].append({
+                "path": n.path, "hog": False, "compatible": n.strings("compatible"),
+                "dropped": [], "dev": None, "states": [s[0] for s in states],
+                "never": "%s is set up by of_clk_init(), which marks the node populated: "
+                         "no device is made of it, so no device applies its pin states"
+                         % sorted(compat)[0]})
             continue
         entry, kept = consumer_entry(n, states, by_ph, ctrls, bad_ctrl, plan)
         if kept:

@@ -54,7 +54,7 @@ import os
 import re
 import sys
 
-from . import verdict_json
+from . import ktap, verdict_json
 
 # name: (arch, directory under arch/<arch>/boot/dts, board name regex), or
 # a list of them (a family on both arches)
@@ -216,8 +216,7 @@ def summary(outdir, listfile):
             r["result"] = "conflict"
         elif r["mismatches"] or v["stray"] or failed or v.get("problems"):
             r["result"] = "mismatch"
-        elif any(re.search("no pinctrl-names|sets nothing", c.get("unapplied") or "")
-                 for c in v["consumers"]):
+        elif any(ktap.never_applied(c) for c in v["consumers"]):
             r["result"] = "unapplied"
         else:
             r["result"] = "ok"
@@ -229,7 +228,8 @@ def summary(outdir, listfile):
             parts += ["%s: state never applied (pinctrl-0 without pinctrl-names)" % c["path"]
                       for c in v["consumers"] if "no pinctrl-names" in (c.get("unapplied") or "")][:3]
             parts += ["%s: %s" % (c["path"], c["unapplied"])
-                      for c in v["consumers"] if "sets nothing" in (c.get("unapplied") or "")][:2]
+                      for c in v["consumers"] if ktap.never_applied(c) and
+                      "no pinctrl-names" not in c["unapplied"]][:2]
             parts += ["stray write at %s+%#x" % (x["controller"], x["offset"]) for x in v["stray"]][:2]
             r["why"] = " | ".join(parts)
         r["not_rehearsed"] = len(v["not_rehearsed"])

@@ -27,6 +27,10 @@ from . import klog
 from . import lint
 from .board import pin_state_props
 
+# The device name of a consumer that no device is made of (board.py's
+# OF_CLK_INIT): no handle has it, in the guest or on the host
+NO_DEVICE = "-"
+
 BEGIN = re.compile(r"^==== VSOC BEGIN (\S+) (\S+) ====$")
 END = re.compile(r"^==== VSOC END ")
 CLAIM = re.compile(r"pin (\S+) already requested by (\S+); cannot claim for (\S+)")
@@ -363,6 +367,15 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
             info["why"] = why_failed(guest.dmesg, c, claims.get(dev), dev_path,
                                      (own, nodes, devs, pmap))
         consumers.append(info)
+
+    # the nodes no device is made of (a fixed clock's): nothing applies
+    # their states, which the DT asks for all the same
+    for c in plan["consumers"]:
+        if c.get("never"):
+            consumers.append({"path": c["path"], "dev": NO_DEVICE, "hog": False,
+                              "states": c["states"], "current": None, "dropped": [],
+                              "applied": [], "failed": False, "why": None,
+                              "unapplied": c["never"]})
 
     # what happened after the probes, in order: pinctrl_force_sleep() and
     # pinctrl_force_default() move a controller's hogs at system sleep and
