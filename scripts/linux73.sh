@@ -24,6 +24,7 @@
 #                                    into out-7.3/dtc (make rehearse TREE=7.3
 #                                    compiles the tree's boards with them)
 #   scripts/linux73.sh path          print the tree
+#   scripts/linux73.sh subject MAIL  a mail's subject, unfolded, no [PATCH]
 #   scripts/linux73.sh latest        what the suite has now (moving the pin)
 #
 # Everything lives in $VSOC_CACHE (apt/, linux-7.3/, out-7.3/). Nothing of
@@ -187,9 +188,26 @@ bad() { fails=$((fails + 1)); printf 'FAIL %s\n' "$*"; }
 # left out: the tree is a tarball without history, where no commit id of a
 # Fixes: tag resolves (each one the sets carry was checked against the
 # list archive, see docs/kernel-series.md)
+#
+# A fix for stable whose cover letter says why it has no Fixes: tag (a line
+# 'No Fixes: "<subject>": <why>') is not held to MISSING_FIXES_TAG: where
+# no single commit introduced the bug, or its id could not be verified, a
+# justified absence is better than a made-up id.
 checkpatch() {
+	local ignore=FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID
+	if grep -qF "No Fixes: \"$(subject "$1")\"" "${1%/*}/0000-cover-letter.patch" 2>/dev/null; then
+		ignore=$ignore,MISSING_FIXES_TAG
+	fi
 	(cd "$SRC73" && perl scripts/checkpatch.pl --strict --no-tree --quiet \
-		--ignore FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID "$1") 2>&1 || true
+		--ignore "$ignore" "$1") 2>&1 || true
+}
+
+# The subject of mail $1 without its [PATCH n/m] prefix, unfolded
+subject() {
+	awk '/^Subject: / { s = $0; on = 1; next }
+		on && /^[ \t]/ { s = s $0; next }
+		on { exit }
+		END { sub(/^Subject: (\[[^]]*\] )?/, "", s); gsub(/[ \t]+/, " ", s); print s }' "$1"
 }
 
 check_set() {
@@ -443,6 +461,7 @@ check) check "$@" ;;
 build) build "$@" ;;
 path) echo "$SRC73" ;;
 dtc) dtc73; echo "$OUT73/dtc/scripts/dtc" ;;
+subject) subject "$1" ;;
 export) [ $# -gt 0 ] || die "export SET..."; for s in "$@"; do export_set "${s%/}"; done ;;
 latest) latest ;;
 *) die "unknown command $cmd" ;;
