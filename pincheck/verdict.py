@@ -14,11 +14,9 @@ Model of the core (drivers/pinctrl/core.c, 6.12), rechecked on a rebase:
   mux settings before it stay written (the core does not undo registers).
 """
 
-import gzip
 import json
 import os
 import re
-import struct
 
 from . import fdt
 from . import families
@@ -26,6 +24,8 @@ from . import generic
 from . import klog
 from . import lint
 from .board import pin_state_props
+from .readback import (DEBUGFS_KINDS, debugfs_kind, debugfs_value,  # noqa: F401
+                       read_reg, read_window)
 
 # The device name of a consumer that no device is made of (board.py's
 # OF_CLK_INIT): no handle has it, in the guest or on the host
@@ -606,106 +606,6 @@ def hiword_clash(writes):
             if (a.w.value ^ b.w.value) & both:
                 return True
     return False
-
-
-def read_window(path):
-    """a window read by the host: NAME.bin, or NAME.bin.gz (rehearse-all)"""
-    if os.path.isfile(path):
-        return open(path, "rb").read()
-    with gzip.open(path + ".gz", "rb") as f:
-        return f.read()
-
-
-def read_reg(buf, off, width):
-    if off + width > len(buf):
-        return 0
-    return {1: buf[off], 2: struct.unpack_from("<H", buf, off)[0],
-            4: struct.unpack_from("<I", buf, off)[0]}[width]
-
-
-# How a field is read back from debugfs, for the host's verdict and the
-# console's KTAP (checker/rehearse-ktap.c reads these codes): each family
-# names the kind of each of its fields (Family.debugfs_kind), the readers
-# below are the protocol, in the order of the codes.
-DEBUGFS_KINDS = {None: 0, "imx-conf": 1, "sunxi-drive": 2, "sunxi-pull": 3,
-                 "pinctrl-single": 4, "imx1-conf": 5, "vsoc-mux": 6, "vsoc-pad": 7}
-
-
-def debugfs_kind(ctl, field):
-    kind = ctl.family.debugfs_kind(field)
-    if kind not in DEBUGFS_KINDS:
-        raise ValueError("family %s: unknown debugfs kind %r" % (ctl.family.name, kind))
-    return kind
-
-
-def _under(v, mask):
-    return (v & mask) >> ((mask & -mask).bit_length() - 1) if mask else None
-
-
-def _read_hex_conf(ctl, pin, confs, mask):
-    # pinconf-pins: "pin N (NAME): 0x...": the pad register (with
-    # SHARE_MUX_CONF_REG the mux bits in it too), the field under its mask
-    v = confs.get(pin)
-    return _under(int(v, 16), mask) if v and v.startswith("0x") else None
-
-
-def _read_imx1_conf(ctl, pin, confs, mask):
-    # imx1_pinconf_dbg_show(): the pin's PUEN bit itself
-    v = confs.get(pin)
-    return int(v, 16) if v and v.startswith("0x") else None
-
-
-def _read_sunxi_drive(ctl, pin, confs, mask):
-    # "input bias pull up, output drive strength (40 mA)"
-    m = re.search(r"output drive strength \((\d+) mA\)", confs.get(pin) or "")
-    return int(m.group(1)) // 10 - 1 if m else None
-
-
-def _read_sunxi_pull(ctl, pin, confs, mask):
-    v = confs.get(pin) or ""
-    for code, text in ((1, "input bias pull up"), (2, "input bias pull down"),
-                       (0, "input bias disabled")):
-        if text in v:
-            return code
-    return None
-
-
-def _read_pins_value(ctl, pin, confs, mask):
-    # pins: "pin N (PINN) [gpio:chip ]<address> <value> pinctrl-single": the
-    # register (with bit-per-mux: the pin's bits of it), the field under its
-    # mask
-    t = ctl.guest_pins.get(pin, ("", ""))[1].split()
-    if "pinctrl-single" in t:
-        i = t.index("pinctrl-single")
-        if i >= 2 and re.fullmatch(r"[0-9a-f]+", t[i - 1]):
-            return _under(int(t[i - 1], 16), mask)
-    return None
-
-
-VSOC_PINS = re.compile(r"(?:^| )mux (\d+) pad 0x([0-9a-f]{8})$")
-
-
-def _read_vsoc(ctl, pin, mask, mux):
-    # pins: "pin N (PA0) [GPIO RANGE ]mux 1 pad 0x000000a0", the driver's
-    # read-back of both registers (vsoc_pin_dbg_show()): the mux select
-    # itself, or the PAD field under its mask
-    m = VSOC_PINS.search(ctl.guest_pins.get(pin, ("", ""))[1])
-    if not m:
-        return None
-    return int(m.group(1)) if mux else _under(int(m.group(2), 16), mask)
-
-
-DEBUGFS_READERS = {"imx-conf": _read_hex_conf, "sunxi-drive": _read_sunxi_drive,
-                   "sunxi-pull": _read_sunxi_pull, "pinctrl-single": _read_pins_value,
-                   "imx1-conf": _read_imx1_conf,
-                   "vsoc-mux": lambda ctl, pin, confs, mask: _read_vsoc(ctl, pin, mask, True),
-                   "vsoc-pad": lambda ctl, pin, confs, mask: _read_vsoc(ctl, pin, mask, False)}
-
-
-def debugfs_value(ctl, pin, field, confs, mask=0xFFFFFFFF):
-    """the kernel's own read-back of a field, where debugfs shows it"""
-    kind = debugfs_kind(ctl, field)
-    return DEBUGFS_READERS[kind](ctl, pin, confs, mask) if kind else None
 
 
 def why_failed(dmesg, c, claims, dev_path, where):
