@@ -85,6 +85,13 @@ else
 fi
 [ -z "$outname" ] || out=$BUILD/fuzz/$outname
 real=${FUZZ_REAL:-freescale/imx8mm-evk ti/k3-am625-beagleplay}
+# A replay also rehearses the real boards its cases include (a case of
+# another family's board: <arm64/vendor/board.dts>, <arm/vendor/board.dts>)
+if [ -n "$replay" ]; then
+	for r in $(sed -n 's|^#include <\(arm64/\)\{0,1\}\(.*\)\.dts>$|\2|p' "$replay"/*.dts | sort -u); do
+		case " $real " in *" $r "*) ;; *) real="$real $r" ;; esac
+	done
+fi
 start=$(date +%s)
 export KERNEL=$config
 rm -rf "$out"

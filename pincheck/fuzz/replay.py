@@ -193,13 +193,17 @@ def save_cases(meta, results, out, corpus, bases):
         else:
             base_t = fdt.read(os.path.join(b["dir"], "board.dtb"))
             mut = fdt.read(os.path.join(d, "board.dtb"))
-            board = c["base"].replace("_", "/", 1)
+            # the tree's name of the board: arm/vendor/board for a 32-bit
+            # one (the "arm" include prefix), vendor/board under "arm64"
+            board = json.load(open(os.path.join(b["dir"], "plan.json")))["board"]
+            if not board.startswith("arm/"):
+                board = "arm64/" + board
             raw = any(x.get("raw") for x in json.load(open(os.path.join(d, "plan.json")))["consumers"])
             if raw:
                 head.append(" * The states of a consumer are booted as they are (scripts/fuzz.sh")
                 head.append(" * --replay); make rehearse would name them again.")
             head += [" */", ""]
-            body = ["#include <arm64/%s.dts>" % board] + dts_diff(base_t, mut)
+            body = ["#include <%s.dts>" % board] + dts_diff(base_t, mut)
             path = os.path.join(corpus, name + ".dts")
         with open(path, "w") as f:
             f.write("\n".join(head + body) + "\n")
