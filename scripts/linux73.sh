@@ -311,15 +311,17 @@ build() {
 		git73 checkout -q "check/$s"
 		log=$OUT73/$s.build.log
 		: >"$log"
-		if [ ! -f "$OUT73/build/.config" ]; then
-			kmake73 defconfig >"$log" 2>&1
-			"$SRC73/scripts/config" --file "$OUT73/build/.config" \
-				-e COMPILE_TEST -e PINCTRL_SINGLE -e PINCTRL_IMX8MM \
-				-e REGMAP_MMIO -e DEBUG_FS -e GPIOLIB -e OF \
-				-e PINCTRL_SM4450 -e PINCTRL_NPCM7XX \
-				-e PINCTRL_NPCM8XX -e PINCTRL_WPCM450
-			kmake73 olddefconfig >>"$log" 2>&1
-		fi
+		[ -f "$OUT73/build/.config" ] || kmake73 defconfig >"$log" 2>&1
+		# the symbols of what the sets touch, again on every run: a set
+		# may add one (KUnit tests), which olddefconfig keeps only on
+		# the tree that has it
+		"$SRC73/scripts/config" --file "$OUT73/build/.config" \
+			-e COMPILE_TEST -e PINCTRL_SINGLE -e PINCTRL_IMX8MM \
+			-e REGMAP_MMIO -e DEBUG_FS -e GPIOLIB -e OF \
+			-e PINCTRL_SM4450 -e PINCTRL_NPCM7XX \
+			-e PINCTRL_NPCM8XX -e PINCTRL_WPCM450 \
+			-e KUNIT -e PINCTRL_PINMUX_KUNIT_TEST
+		kmake73 olddefconfig >>"$log" 2>&1
 		objs=$(touched "$s" | sed -n 's/\.c$/.o/p' | tr '\n' ' ')
 		dtbs=$(dtbs_of "$s" | tr '\n' ' ')
 		files=$(git73 diff --name-only pristine-7.3 "check/$s" | tr '\n' '|')
