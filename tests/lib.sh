@@ -135,3 +135,60 @@ window_of() {
 	        print(sys.argv[1] + "/" + c["windows"][int(sys.argv[3])]["name"] + ".bin")
 	EOF
 }
+
+# PREFIX NAME BOARD PINS CONSUMERS [NOTREH]: scripts/rehearse.sh BOARD
+# boots and every pin of every consumer agrees: PINS pins and CONSUMERS
+# consumers with their default state applied (counted by hand from the
+# DT), NOTREH "not rehearsed" lines (default 0); the console's KTAP is the
+# host's and passes
+rehearse_agrees() {
+	local p=$1 t=$2 b=$3 pins=$4 ncons=$5 nr=${6:-0} d line rc n
+	d=$BUILD/rehearse/${b//\//_}
+	line=$("$TOP/scripts/rehearse.sh" --quiet "$b" 2>&1)
+	rc=$?
+	case "$rc $line" in
+	"0 $b: $pins pins checked, 0 mismatches, 0 conflicts, 0 stray writes, 0 bad nodes, 0 consumers failed, 0 states never applied, $nr not rehearsed")
+		pass "$p-$t-agrees" ;;
+	*) fail "$p-$t-agrees" "exit $rc: $line" ;;
+	esac
+	[ "$(grep -c '^consumer .*: default applied$' "$d/verdict.txt" 2>/dev/null)" = "$ncons" ] &&
+		pass "$p-$t-consumers" ||
+		fail "$p-$t-consumers" "want $ncons consumers with default applied: $(grep '^consumer ' "$d/verdict.txt" | tr '\n' ' ')"
+	n=$(verdict_tests "$d")
+	check_ktap "$p-$t" "$d" 0 "Ran $n tests: passed: $n"
+}
+
+# PREFIX NAME WINDOW OFFSET WANT: the 32-bit word the host read at OFFSET
+# of the window file WINDOW is WANT (0x%08x)
+window_word() {
+	local got
+	got=$( [ -f "$3" ] && printf '0x%08x' "$(reg32 "$3" "$4")")
+	[ "$got" = "$5" ] && pass "$1-$2" || fail "$1-$2" "$(basename "$3")+$4 holds ${got:-nothing}, want $5"
+}
+
+# PREFIX NAME DTS PIN CONSUMER CONSUMER-NODE LED-NODE TESTS [KPIN]: the
+# board DTS puts /clash-leds on a pin CONSUMER has: exit 1, one CONFLICT
+# line for PIN naming both DT paths and pin nodes, /clash-leds FAILED with
+# the kernel's claim of KPIN (default PIN), TESTS KTAP tests with one not
+# ok, /clash-leds'
+rehearse_clash() {
+	local p=$1 t=$2 dts=$3 pin=$4 con=$5 cnode=$6 lnode=$7 n=$8 kpin=${9:-$4} d rc
+	d=$BUILD/rehearse/$(basename "$dts" .dts)
+	"$TOP/scripts/rehearse.sh" --quiet "$dts" >/dev/null 2>&1
+	rc=$?
+	[ "$rc" = 1 ] && pass "$p-$t-clash-exit" || fail "$p-$t-clash-exit" "exit $rc, want 1"
+	if [ "$(grep -c '^CONFLICT ' "$d/verdict.txt" 2>/dev/null)" = 1 ] &&
+	   grep -qxF "CONFLICT $pin: muxed by $con ($cnode) and claimed by /clash-leds ($lnode, state default)" "$d/verdict.txt"; then
+		pass "$p-$t-clash-conflict"
+	else
+		fail "$p-$t-clash-conflict" "$(grep '^CONFLICT' "$d/verdict.txt" | tr '\n' ' ')"
+	fi
+	grep -Eq "^consumer /clash-leds \(rh[0-9]+-clash-leds\): FAILED: pin $kpin already requested by $con\$" "$d/verdict.txt" &&
+		pass "$p-$t-clash-failed" ||
+		fail "$p-$t-clash-failed" "$(grep '^consumer /clash-leds' "$d/verdict.txt")"
+	check_ktap "$p-$t-clash" "$d" 1 "Ran $n tests: passed: $((n - 1)), failed: 1"
+	[ "$(grep -c '^    not ok ' "$d/console.ktap")" = 1 ] &&
+		grep -q '^    not ok [0-9]* consumer_/clash-leds$' "$d/console.ktap" &&
+		pass "$p-$t-clash-ktap-names-the-consumer" ||
+		fail "$p-$t-clash-ktap-names-the-consumer" "$(grep '^    not ok' "$d/console.ktap" | tr '\n' ' ')"
+}

@@ -31,30 +31,9 @@ set -uo pipefail
 R=$TOP/scripts/rehearse.sh
 out=$BUILD/rehearse
 
-# NAME BOARD PINS CONSUMERS: boots, every pin of every consumer agrees,
-# PINS pins and CONSUMERS consumers (counted by hand from the DT)
-agrees() {
-	local t=$1 b=$2 pins=$3 ncons=$4 d line rc
-	d=$out/${b//\//_}
-	line=$("$R" --quiet "$b" 2>&1)
-	rc=$?
-	case "$rc $line" in
-	"0 $b: $pins pins checked, 0 mismatches, 0 conflicts, 0 stray writes, 0 bad nodes, 0 consumers failed, 0 states never applied, 0 not rehearsed")
-		pass "sunxi-$t-agrees" ;;
-	*) fail "sunxi-$t-agrees" "exit $rc: $line" ;;
-	esac
-	[ "$(grep -c '^consumer .*: default applied$' "$d/verdict.txt" 2>/dev/null)" = "$ncons" ] &&
-		pass "sunxi-$t-consumers" ||
-		fail "sunxi-$t-consumers" "want $ncons consumers with default applied: $(grep '^consumer ' "$d/verdict.txt" | tr '\n' ' ')"
-	check_ktap "sunxi-$t" "$d" 0 "Ran $((pins + ncons)) tests: passed: $((pins + ncons))"
-}
-
-# NAME WINDOW OFFSET WANT: the 32-bit word the host read at OFFSET is WANT
-word() {
-	local got
-	got=$( [ -f "$2" ] && printf '0x%08x' "$(reg32 "$2" "$3")")
-	[ "$got" = "$4" ] && pass "sunxi-$1" || fail "sunxi-$1" "$(basename "$2")+$3 holds ${got:-nothing}, want $4"
-}
+# tests/lib.sh's rehearse_agrees and window_word, the names sunxi-*
+agrees() { rehearse_agrees sunxi "$@"; }
+word() { window_word sunxi "$@"; }
 
 # --- arm64: A64, pine64-plus (pinctrl-sun50i-a64.c, -a64-r.c) --------------
 # 27 pins: uart0 PB8 PB9 (uart0_pb_pins), emac's 15 rgmii_pins (PD8-PD13,
@@ -134,25 +113,7 @@ word t113-pf-cfg0 "$w" 0xf0 0xff222222
 # PIN naming the console's and /clash-leds' DT paths and pin nodes,
 # /clash-leds FAILED with the kernel's claim, one KTAP test not ok: it
 clash() {
-	local t=$1 dts=$2 pin=$3 con=$4 cnode=$5 ctl=$6 n=$7 d rc
-	d=$out/$(basename "$dts" .dts)
-	"$R" --quiet "$dts" >/dev/null 2>&1
-	rc=$?
-	[ "$rc" = 1 ] && pass "sunxi-$t-clash-exit" || fail "sunxi-$t-clash-exit" "exit $rc, want 1"
-	if [ "$(grep -c '^CONFLICT ' "$d/verdict.txt" 2>/dev/null)" = 1 ] &&
-	   grep -qxF "CONFLICT pio:$pin: muxed by $con ($ctl/$cnode) and claimed by /clash-leds ($ctl/clash-led-pin, state default)" "$d/verdict.txt"; then
-		pass "sunxi-$t-clash-conflict"
-	else
-		fail "sunxi-$t-clash-conflict" "$(grep '^CONFLICT' "$d/verdict.txt" | tr '\n' ' ')"
-	fi
-	grep -Eq "^consumer /clash-leds \(rh[0-9]+-clash-leds\): FAILED: pin $pin already requested by $con\$" "$d/verdict.txt" &&
-		pass "sunxi-$t-clash-failed" ||
-		fail "sunxi-$t-clash-failed" "$(grep '^consumer /clash-leds' "$d/verdict.txt")"
-	check_ktap "sunxi-$t-clash" "$d" 1 "Ran $n tests: passed: $((n - 1)), failed: 1"
-	[ "$(grep -c '^    not ok ' "$d/console.ktap")" = 1 ] &&
-		grep -q '^    not ok [0-9]* consumer_/clash-leds$' "$d/console.ktap" &&
-		pass "sunxi-$t-clash-ktap-names-the-consumer" ||
-		fail "sunxi-$t-clash-ktap-names-the-consumer" "$(grep '^    not ok' "$d/console.ktap" | tr '\n' ' ')"
+	rehearse_clash sunxi "$1" "$2" "pio:$3" "$4" "$6/$5" "$6/clash-led-pin" "$7" "$3"
 }
 # the reference boards' pins and consumers, plus /clash-leds (its PB8 or
 # PA4 row is the console's: the LED device writes nothing)

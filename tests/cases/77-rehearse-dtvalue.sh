@@ -20,33 +20,9 @@ set -uo pipefail
 R=$TOP/scripts/rehearse.sh
 out=$BUILD/rehearse
 
-# NAME BOARD PINS CONSUMERS NOTREH: boots, every pin of every consumer
-# agrees, PINS pins and CONSUMERS consumers (counted by hand from the DT),
-# NOTREH "not rehearsed" lines
-agrees() {
-	local t=$1 b=$2 pins=$3 ncons=$4 nr=$5 d line rc
-	d=$out/${b//\//_}
-	line=$("$R" --quiet "$b" 2>&1)
-	rc=$?
-	case "$rc $line" in
-	"0 $b: $pins pins checked, 0 mismatches, 0 conflicts, 0 stray writes, 0 bad nodes, 0 consumers failed, 0 states never applied, $nr not rehearsed")
-		pass "dtvalue-$t-agrees" ;;
-	*) fail "dtvalue-$t-agrees" "exit $rc: $line" ;;
-	esac
-	[ "$(grep -c '^consumer .*: default applied$' "$d/verdict.txt" 2>/dev/null)" = "$ncons" ] &&
-		pass "dtvalue-$t-consumers" ||
-		fail "dtvalue-$t-consumers" "want $ncons consumers with default applied: $(grep '^consumer ' "$d/verdict.txt" | tr '\n' ' ')"
-	local n
-	n=$(python3 -c 'import json, sys; v = json.load(open(sys.argv[1])); print(len(v["rows"]) + len(v["consumers"]))' "$d/verdict.json" 2>/dev/null)
-	check_ktap "dtvalue-$t" "$d" 0 "Ran $n tests: passed: $n"
-}
-
-# NAME WINDOW OFFSET WANT: the 32-bit word the host read at OFFSET is WANT
-word() {
-	local got
-	got=$( [ -f "$2" ] && printf '0x%08x' "$(reg32 "$2" "$3")")
-	[ "$got" = "$4" ] && pass "dtvalue-$1" || fail "dtvalue-$1" "$(basename "$2")+$3 holds ${got:-nothing}, want $4"
-}
+# tests/lib.sh's rehearse_agrees and window_word, the names dtvalue-*
+agrees() { rehearse_agrees dtvalue "$@"; }
+word() { window_word dtvalue "$@"; }
 
 # --- STM32: arm/st/stm32mp157c-dk2 (pinctrl-stm32.c, -stm32mp157.c) -------
 # 67 pins, 11 consumers (the verdict's rows; every enabled device with a
@@ -157,25 +133,7 @@ word exynos4412-gpd1drv "$w" 0xcc 0xa5a5a500
 # line for PIN naming the console's and /clash-leds' DT paths and pin
 # nodes, /clash-leds FAILED with the kernel's claim, one KTAP test not ok
 clash() {
-	local t=$1 dts=$2 pin=$3 con=$4 cnode=$5 lnode=$6 n=$7 d rc
-	d=$out/$(basename "$dts" .dts)
-	"$R" --quiet "$dts" >/dev/null 2>&1
-	rc=$?
-	[ "$rc" = 1 ] && pass "dtvalue-$t-clash-exit" || fail "dtvalue-$t-clash-exit" "exit $rc, want 1"
-	if [ "$(grep -c '^CONFLICT ' "$d/verdict.txt" 2>/dev/null)" = 1 ] &&
-	   grep -qxF "CONFLICT $pin: muxed by $con ($cnode) and claimed by /clash-leds ($lnode, state default)" "$d/verdict.txt"; then
-		pass "dtvalue-$t-clash-conflict"
-	else
-		fail "dtvalue-$t-clash-conflict" "$(grep '^CONFLICT' "$d/verdict.txt" | tr '\n' ' ')"
-	fi
-	grep -Eq "^consumer /clash-leds \(rh[0-9]+-clash-leds\): FAILED: pin ${pin#*:} already requested by $con\$" "$d/verdict.txt" &&
-		pass "dtvalue-$t-clash-failed" ||
-		fail "dtvalue-$t-clash-failed" "$(grep '^consumer /clash-leds' "$d/verdict.txt")"
-	check_ktap "dtvalue-$t-clash" "$d" 1 "Ran $n tests: passed: $((n - 1)), failed: 1"
-	[ "$(grep -c '^    not ok ' "$d/console.ktap")" = 1 ] &&
-		grep -q '^    not ok [0-9]* consumer_/clash-leds$' "$d/console.ktap" &&
-		pass "dtvalue-$t-clash-ktap-names-the-consumer" ||
-		fail "dtvalue-$t-clash-ktap-names-the-consumer" "$(grep '^    not ok' "$d/console.ktap" | tr '\n' ' ')"
+	rehearse_clash dtvalue "$1" "$2" "$3" "$4" "$5" "$6" "$7" "${3#*:}"
 }
 # the reference boards' pins and consumers, plus /clash-leds (its pin is
 # the console's, or i2c0's on the ODROID: the LED device writes nothing)

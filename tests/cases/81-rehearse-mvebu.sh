@@ -28,30 +28,9 @@ set -uo pipefail
 R=$TOP/scripts/rehearse.sh
 out=$BUILD/rehearse
 
-# NAME BOARD PINS CONSUMERS: boots, every pin of every consumer agrees,
-# PINS pins and CONSUMERS consumers (counted by hand from the DT)
-agrees() {
-	local t=$1 b=$2 pins=$3 ncons=$4 d line rc
-	d=$out/${b//\//_}
-	line=$("$R" --quiet "$b" 2>&1)
-	rc=$?
-	case "$rc $line" in
-	"0 $b: $pins pins checked, 0 mismatches, 0 conflicts, 0 stray writes, 0 bad nodes, 0 consumers failed, 0 states never applied, 0 not rehearsed")
-		pass "mvebu-$t-agrees" ;;
-	*) fail "mvebu-$t-agrees" "exit $rc: $line" ;;
-	esac
-	[ "$(grep -c '^consumer .*: default applied$' "$d/verdict.txt" 2>/dev/null)" = "$ncons" ] &&
-		pass "mvebu-$t-consumers" ||
-		fail "mvebu-$t-consumers" "want $ncons consumers with default applied: $(grep '^consumer ' "$d/verdict.txt" | tr '\n' ' ')"
-	check_ktap "mvebu-$t" "$d" 0 "Ran $((pins + ncons)) tests: passed: $((pins + ncons))"
-}
-
-# NAME WINDOW OFFSET WANT: the 32-bit word the host read at OFFSET is WANT
-word() {
-	local got
-	got=$( [ -f "$2" ] && printf '0x%08x' "$(reg32 "$2" "$3")")
-	[ "$got" = "$4" ] && pass "mvebu-$1" || fail "mvebu-$1" "$(basename "$2")+$3 holds ${got:-nothing}, want $4"
-}
+# tests/lib.sh's rehearse_agrees and window_word, the names mvebu-*
+agrees() { rehearse_agrees mvebu "$@"; }
+word() { window_word mvebu "$@"; }
 
 # --- arm: Armada 388 ClearFog (pinctrl-armada-38x.c, mv88f6820) -----------
 # 40 pins of 10 consumers: uart0 mpp0 mpp1, i2c0 mpp2 mpp3, mdio mpp4 mpp5
