@@ -38,7 +38,9 @@
 #                                                 itself, build/board-kit/
 #   make rehearse[-all] ... TREE=7.3              the boards of Debian's
 #                                                 linux-source-7.3 instead
-#                                                 (build/rehearse-7.3/)
+#                                                 (build/rehearse-7.3/); with
+#                                                 KERNEL=debian, booted on
+#                                                 Debian's 7.3 kernel
 #   make rehearse[-all] ... FIX=1                 a DT patch per finding with
 #                                                 one obvious fix, in <run>/fix/
 #   make bench-rehearse                           throughput of rehearse-all

@@ -8,7 +8,11 @@
 #		by Debian, not by the project): the package the meta-package
 #		depends on, fetched with apt-get download into
 #		$VSOC_CACHE/debs/ and unpacked into $VSOC_CACHE/debian/VERSION/
-#		(its Image, config and lib/modules, with depmod run there)
+#		(its Image, config and lib/modules, with depmod run there).
+#		With TREE=7.3: Debian's 7.3 kernel, the linux-image-7.3.*-arm64
+#		that trixie-backports' linux-image-arm64 depends on, through
+#		scripts/linux73.sh's private apt list (exit 2 when the suite
+#		has none)
 #   debian-armhf	Debian's armhf kernel (linux-image-6.12-armmp) on
 #		qemu-system-arm's virt (qemu/machine.sh): a 32-bit board's
 #		kit only (84-board-kit), the project's initramfs is arm64
@@ -46,9 +50,14 @@ debian_pkg() {
 		sed -n 's/^Depends: \([^ ,]*\).*/\1/p' | head -n 1
 }
 
-# Debian's kernel unpacked; prints its directory
+# Debian's kernel unpacked; prints its directory. TREE=7.3: Debian's 7.3
+# arm64 kernel of trixie-backports instead (debian73_prepare).
 debian_prepare() {
-	local pkg deb dir tmp ver
+	local pkg deb tmp
+	if [ "${TREE:-6.12}" = 7.3 ]; then
+		debian73_prepare
+		return
+	fi
 	mkdir -p "$DEBS"
 	pkg=$(debian_pkg)
 	if [ -n "$pkg" ]; then
@@ -69,18 +78,51 @@ debian_prepare() {
 		deb=$(ls "$DEBS"/linux-image-6.12.*-arm64_*_arm64.deb 2>/dev/null | sort -V | tail -n 1 || true)
 		[ -n "$deb" ] || die "apt knows no $META:arm64 (scripts/deps.sh adds the arm64 architecture; then apt-get update)"
 	fi
+	debian_unpack "$deb"
+}
+
+# Debian's 7.3 arm64 kernel (linux-image-7.3.*-arm64 of trixie-backports,
+# what its linux-image-arm64 depends on), fetched by scripts/linux73.sh
+# image-debs with the private apt list and state it uses for
+# linux-source-7.3: 7.3 splits the kernel into the image package and its
+# binary (vmlinuz), modules and base (config) packages, all unpacked
+# together. Its exit status (2: the suite has no such package) is kept.
+debian73_prepare() {
+	local debs rc=0
+	debs=$("$TOP/scripts/linux73.sh" image-debs) || rc=$?
+	[ "$rc" = 0 ] || exit "$rc"
+	# shellcheck disable=SC2086
+	debian_unpack $debs
+}
+
+# Unpack Debian kernel packages (the image's first) into
+# $VSOC_CACHE/debian/<image .deb's name>/: Image, config, the modules'
+# directory (lib/modules/VER or, usr-merged, usr/lib/modules/VER) with
+# depmod run on it, and the cpio of its pin controller modules
+debian_unpack() {
+	local deb=$1 dir ver d mods
 	dir=$CACHE/debian/$(basename "$deb" _arm64.deb)
 	if [ ! -f "$dir/stamp" ]; then
 		msg "anykernel: unpacking $(basename "$deb") into $dir"
 		rm -rf "$dir"
 		mkdir -p "$dir/root"
-		dpkg-deb -x "$deb" "$dir/root"
-		ver=$(ls "$dir/root/lib/modules")
-		depmod -b "$dir/root" "$ver"
-		image_of "$dir/root/boot/vmlinuz-$ver" "$dir/Image"
-		cp "$dir/root/boot/config-$ver" "$dir/config"
-		echo "$dir/root/lib/modules/$ver" >"$dir/modules"
-		modules_cpio "$dir/root/lib/modules/$ver" "$dir/modules.cpio"
+		for d in "$@"; do dpkg-deb -x "$d" "$dir/root"; done
+		for d in "$dir/root" "$dir/root/usr"; do
+			[ -d "$d/lib/modules" ] && [ ! -L "$d/lib" ] || continue
+			ver=$(ls "$d/lib/modules")
+			mods=$d/lib/modules/$ver
+			depmod -b "$d" "$ver"
+		done
+		[ -n "${mods:-}" ] || die "$(basename "$deb"): no lib/modules in its packages"
+		if [ -f "$dir/root/boot/vmlinuz-$ver" ]; then
+			image_of "$dir/root/boot/vmlinuz-$ver" "$dir/Image"
+			cp "$dir/root/boot/config-$ver" "$dir/config"
+		else
+			image_of "$mods/vmlinuz" "$dir/Image"
+			cp "$mods/config" "$dir/config"
+		fi
+		echo "$mods" >"$dir/modules"
+		modules_cpio "$mods" "$dir/modules.cpio"
 		touch "$dir/stamp"
 	fi
 	echo "$dir"

@@ -26,6 +26,14 @@
 #   scripts/linux73.sh path          print the tree
 #   scripts/linux73.sh subject MAIL  a mail's subject, unfolded, no [PATCH]
 #   scripts/linux73.sh latest        what the suite has now (moving the pin)
+#   scripts/linux73.sh image-debs    Debian's own 7.3 arm64 kernel of the same
+#                                    suite (the linux-image-7.3.*-arm64 that
+#                                    linux-image-arm64 depends on, and the
+#                                    linux-*-VERSION packages it depends on:
+#                                    binary, modules, base) into $VSOC_CACHE/
+#                                    debs/; prints their paths (KERNEL=debian
+#                                    TREE=7.3, scripts/anykernel.sh); exit 2
+#                                    when the suite has no such package
 #
 # Everything lives in $VSOC_CACHE (apt/, linux-7.3/, out-7.3/). Nothing of
 # the machine's own apt configuration is changed: apt reads only the private
@@ -71,7 +79,7 @@ apt_private() {
 		-o Dir::State="$APTDIR/state" \
 		-o Dir::State::status="$APTDIR/state/status" \
 		-o Dir::Cache="$APTDIR/cache" \
-		-o APT::Architectures::=amd64 \
+		-o APT::Architectures::=amd64 -o APT::Architectures::=arm64 \
 		-o Acquire::Languages=none \
 		-o APT::Sandbox::User=root "$@"
 }
@@ -126,6 +134,53 @@ latest() {
 	apt_private apt-cache show "$PKG=$v" | awk -v v="$v" '
 		/^SHA256: / { print "version " v; print "sha256 " $2; exit }'
 	[ "$v" = "$VERSION" ] && msg "linux73: the pin ($VERSION) is the newest" || true
+}
+
+# Debian's 7.3 arm64 kernel from the suite: the versioned package the
+# meta-package depends on, split in 7.3 into linux-image-VER-arm64 (empty but
+# for its dependencies), linux-binary-VER-arm64 (vmlinuz), linux-modules-VER-
+# arm64 and linux-base-VER-arm64 (config); all four, each fetched once.
+# Offline (apt-get update fails), the newest set fetched before.
+image_debs() {
+	local pkg ver deps p deb out=()
+	mkdir -p "$DEBS" "$APTDIR"
+	# the suite's arm64 index, refreshed once a day (rehearse-all asks once
+	# a board)
+	if grep -qs " $SUITE main\$" "$APTDIR/sources.list" &&
+		[ -n "$(find "$APTDIR/state/lists" -name "*${SUITE}_main_binary-arm64_Packages*" -mtime -1 2>/dev/null)" ]; then
+		:
+	elif ! (apt_setup) 2>"$APTDIR/setup.err"; then
+		deb=$(ls "$DEBS"/linux-image-7.3.*-arm64_*_arm64.deb 2>/dev/null | sort -V | tail -n 1 || true)
+		[ -n "$deb" ] || { cat "$APTDIR/setup.err" >&2; die "no apt index of $SUITE and no linux-image-7.3.*-arm64 fetched before"; }
+		ver=${deb##*/}; ver=${ver#*_}; ver=${ver%_arm64.deb}
+		ls "$DEBS"/linux-*-7.3.*-arm64_"${ver}"_arm64.deb
+		return 0
+	fi
+	pkg=$(apt_private apt-cache show linux-image-arm64:arm64 2>/dev/null |
+		sed -n 's/^Depends: //p' | head -n 1 | tr ',' '\n' |
+		sed -n 's/^ *\(linux-image-7\.3\.[^ ]*-arm64\) .*/\1/p' | head -n 1)
+	if [ -z "$pkg" ]; then
+		printf '%s: error: %s has no linux-image-7.3.*-arm64 (its linux-image-arm64 depends on: %s)\n' \
+			"${0##*/}" "$SUITE" "$(apt_private apt-cache show linux-image-arm64:arm64 2>/dev/null |
+			sed -n 's/^Depends: //p' | head -n 1)" >&2
+		exit 2
+	fi
+	ver=$(apt_private apt-cache show "$pkg:arm64" | sed -n 's/^Version: //p' | head -n 1)
+	# the image and its linux-*-<same kernel>-arm64 dependencies
+	deps=$(apt_private apt-cache show "$pkg:arm64" | sed -n 's/^Depends: //p' | head -n 1 |
+		tr ',|' '\n\n' | awk -v k="${pkg#linux-image-}" '
+			{ n = $1; sub(/^linux-[a-z]+-/, "", n) }
+			$1 ~ /^linux-[a-z]+-/ && n == k { print $1 }')
+	for p in "$pkg" $deps; do
+		deb=$DEBS/${p}_${ver//:/%3a}_arm64.deb
+		if [ ! -f "$deb" ]; then
+			msg "linux73: apt-get download $p:arm64=$ver ($SUITE) into $DEBS"
+			(cd "$DEBS" && apt_private apt-get -q download "$p:arm64=$ver") >"$APTDIR/download.log" 2>&1 ||
+				{ cat "$APTDIR/download.log" >&2; die "apt-get download $p:arm64=$ver failed"; }
+		fi
+		out+=("$deb")
+	done
+	printf '%s\n' "${out[@]}"
 }
 
 # Unpack the pinned package into a git repository: one commit, the tarball as
@@ -466,5 +521,6 @@ dtc) dtc73; echo "$OUT73/dtc/scripts/dtc" ;;
 subject) subject "$1" ;;
 export) [ $# -gt 0 ] || die "export SET..."; for s in "$@"; do export_set "${s%/}"; done ;;
 latest) latest ;;
+image-debs) image_debs ;;
 *) die "unknown command $cmd" ;;
 esac

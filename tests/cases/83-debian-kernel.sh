@@ -28,6 +28,14 @@
 #    that is no file is one line of error;
 #  - PINCTRL_SUN8I_H3 is not set on arm64: the orangepi-pc clash's main
 #    controller is "not rehearsed ... (CONFIG_PINCTRL_SUN8I_H3 is not set)".
+# TREE=7.3 KERNEL=debian: Debian's own 7.3 kernel (linux-image-7.3.*-arm64
+# of trixie-backports, scripts/linux73.sh image-debs), one board of the 7.3
+# tree: ti/k3-am62-pocketbeagle2. Its config (usr/lib/modules/VER/config
+# of linux-base-VER-arm64) has PINCTRL_SINGLE=y, so every pin is checked
+# as on the project's kernel (86-rehearse-tree73 counts them by hand from
+# the DT: 26 pins, 12 consumers), exit 0, the guest's KTAP equals the
+# host's, and the console shows the 7.3 kernel booting. SKIP when the 7.3
+# tree or Debian's 7.3 kernel cannot be fetched.
 set -uo pipefail
 . "$(dirname "$0")/../lib.sh"
 
@@ -102,4 +110,20 @@ check 83-no-such-kernel grep -q 'KERNEL=/nonexistent/Image: no such Image' "$out
 # A driver Debian's arm64 kernel does not build: said, not guessed
 KERNEL=debian "$R" "$rb/sun8i-h3-orangepi-pc-clash.dts" >"$out/h3.debian" 2>&1
 check 83-h3-not-rehearsed grep -qxF "not rehearsed: /soc/pinctrl@1c20800: no driver for allwinner,sun8i-h3-pinctrl in the image (CONFIG_PINCTRL_SUN8I_H3 is not set)" "$out/h3.debian"
+
+# Debian's 7.3 kernel, the 7.3 tree's board (see the header)
+b73=ti/k3-am62-pocketbeagle2
+d73=$BUILD/rehearse-7.3/ti_k3-am62-pocketbeagle2
+if ! why=$("$TOP/scripts/linux73.sh" dtc 2>&1 >/dev/null); then
+	skip 83-debian73 "the 7.3 tree cannot be fetched or its dtc built: $(tail -n 1 <<<"$why")"
+elif ! TREE=7.3 KERNEL=debian "$TOP/scripts/anykernel.sh" prepare >"$out/debian73-prepare.log" 2>&1; then
+	skip 83-debian73 "Debian's 7.3 kernel could not be fetched: $(tail -n 1 "$out/debian73-prepare.log")"
+else
+	TREE=7.3 KERNEL=debian "$R" --quiet "$b73" >"$out/debian73" 2>"$out/debian73.err"
+	rc=$?
+	check 83-debian73-every-pin grep -qxF "$b73: 26 pins checked, 0 mismatches, 0 conflicts, 0 stray writes, 0 bad nodes, 0 consumers failed, 0 states never applied, 0 not rehearsed" "$out/debian73"
+	check 83-debian73-exit-0 [ "$rc" = 0 ]
+	check 83-debian73-booted-debian-7.3 grep -aq 'Linux version 7\.3\..*deb13-arm64 .*Debian 7\.3' "$d73/console.log"
+	check 83-debian73-ktap cmp "$d73/console.ktap" "$d73/verdict.ktap"
+fi
 finish
