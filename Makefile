@@ -232,7 +232,7 @@ bench: all
 
 # Real boards (pincheck/): BOARD is vendor/board of arch/arm64/boot/dts,
 # arm/vendor/board of arch/arm/boot/dts, vendor/board+overlay, or a .dts.
-rehearse: kernel initramfs
+rehearse: kernel initramfs tools
 	@scripts/rehearse.sh $(foreach d,$(INCLUDE),--include $(d)) $(BOARD)
 
 # LAVA jobs (scripts/lava.sh; docs/lava-kernelci.md):
@@ -253,10 +253,10 @@ board-kit: deps
 	@scripts/kernel.sh build vsoc
 	@scripts/board-kit.sh $(BOARD)
 
-rehearse-all: kernel initramfs
+rehearse-all: kernel initramfs tools
 	@scripts/rehearse-all.sh $(FAMILY)
 
-bench-rehearse: kernel initramfs
+bench-rehearse: kernel initramfs tools
 	@bench/rehearse.sh
 
 # The HTML pin map of every board run found (VSOC boards under build/run/,
