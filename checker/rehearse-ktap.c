@@ -59,18 +59,28 @@ static const char *mem = "/dev/mem";
 static char *plan;		/* the plan's directory: --plan, else root + PLAN */
 static bool hw;			/* --hw: the real board's windows and names */
 
-static char *path_of(const char *fmt, ...)
+/* base followed by the formatted rest, allocated */
+static char *vjoin(const char *base, const char *fmt, va_list ap)
 {
 	char *rel, *p;
+
+	if (vasprintf(&rel, fmt, ap) < 0)
+		fatal("out of memory");
+	if (asprintf(&p, "%s%s", base, rel) < 0)
+		fatal("out of memory");
+	free(rel);
+	return p;
+}
+
+/* A file of the machine checked: under --root */
+static char *path_of(const char *fmt, ...)
+{
+	char *p;
 	va_list ap;
 
 	va_start(ap, fmt);
-	if (vasprintf(&rel, fmt, ap) < 0)
-		fatal("out of memory");
+	p = vjoin(root, fmt, ap);
 	va_end(ap);
-	if (asprintf(&p, "%s%s", root, rel) < 0)
-		fatal("out of memory");
-	free(rel);
 	return p;
 }
 
@@ -78,16 +88,12 @@ static char *path_of(const char *fmt, ...)
 
 static char *plan_of(const char *fmt, ...)
 {
-	char *rel, *p;
+	char *p;
 	va_list ap;
 
 	va_start(ap, fmt);
-	if (vasprintf(&rel, fmt, ap) < 0)
-		fatal("out of memory");
+	p = vjoin(plan, fmt, ap);
 	va_end(ap);
-	if (asprintf(&p, "%s%s", plan, rel) < 0)
-		fatal("out of memory");
-	free(rel);
 	return p;
 }
 

@@ -18,7 +18,7 @@ qemu/run.sh's own loading of the VSOC reset image and its regs.bin are the
 window the verdict reads; other windows are lines of windows.txt.
 """
 
-from . import board, families, fdt
+from . import board, fdt
 
 VSOC_WINDOW = 0x4C000000
 
@@ -67,15 +67,10 @@ def plan_as_is(board_dtb):
     reserved = reserved_windows(tree)
     ctrls, bad_ctrl = {}, {}
     for c in board.controller_nodes(tree, by_ph):
-        fam = families.family_of(c)
-        if fam is None:
-            bad_ctrl[c] = families.why_not(c)
+        ctl = board.new_controller(tree, c, ctrls, bad_ctrl)
+        if ctl is None:
             continue
-        if not c.enabled():
-            bad_ctrl[c] = "the pin controller %s is disabled" % c.path
-            continue
-        ctl = board.Controller(c, fam, len(ctrls))
-        ctl.label = tree.label_of(c) or c.name
+        fam = ctl.family
         regs = [(rn, a, s) for rn in fam.reg_nodes(c) for a, s in rn.regs()]
         for i, (rn, a, s) in enumerate(regs):
             addr = rn.translate(a)

@@ -393,6 +393,22 @@ def add_consumer(plan, entry, dev, kept, by_ph, ctrls):
                                         "partial": True})
 
 
+def new_controller(tree, c, ctrls, bad_ctrl):
+    """the Controller of pin controller node c, the next of ctrls; None,
+    and why in bad_ctrl, when no family's driver in the image takes it or
+    it is disabled"""
+    fam = families.family_of(c)
+    if fam is None:
+        bad_ctrl[c] = families.why_not(c)
+        return None
+    if not c.enabled():
+        bad_ctrl[c] = "the pin controller %s is disabled" % c.path
+        return None
+    ctl = Controller(c, fam, len(ctrls))
+    ctl.label = tree.label_of(c) or c.name
+    return ctl
+
+
 def transform(board_dtb, virt_dtb, out_dtb, deps):
     tree = fdt.read(board_dtb)
     virt = fdt.read(virt_dtb)
@@ -406,15 +422,10 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
     bad_ctrl = {}
     next_addr = WINDOW_BASE
     for c in ctrl_nodes:
-        fam = families.family_of(c)
-        if fam is None:
-            bad_ctrl[c] = families.why_not(c)
+        ctl = new_controller(tree, c, ctrls, bad_ctrl)
+        if ctl is None:
             continue
-        if not c.enabled():
-            bad_ctrl[c] = "the pin controller %s is disabled" % c.path
-            continue
-        ctl = Controller(c, fam, len(ctrls))
-        ctl.label = tree.label_of(c) or c.name
+        fam = ctl.family
         # the windows: the reg entries of the node, or of the nodes the
         # family says hold its registers (STM32: its GPIO bank children;
         # mvebu's AP806/CP110: the syscon above it), or those a family whose

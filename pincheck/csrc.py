@@ -112,3 +112,19 @@ def cint(expr, names):
     py = re.sub(r"\b\w+\b", sub, e)
     py = py.replace("/", "//")
     return int(eval(py, {"__builtins__": {}}, {}))  # noqa: S307 (digits and operators only)
+
+
+def split_entries(body):
+    """the top-level comma-separated entries of an initializer list"""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(body):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            out.append(body[start:i].strip())
+            start = i + 1
+    if body[start:].strip():
+        out.append(body[start:].strip())
+    return out

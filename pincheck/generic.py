@@ -374,3 +374,16 @@ def owner_key(ksrc, compatibles, prop):
     if classes is None or p is None:
         return None
     return classes.get(p.param, p.param)
+
+
+def node_configs(params, node):
+    """[(property, PIN_CONFIG_*, argument)] of the generic configuration
+    properties pin node `node` has, in the order of params (dt_params[]
+    as rules() reads it); a flag takes the entry's default argument"""
+    out = []
+    for p in params:
+        if node is not None and node.has(p.name):
+            v = node.props[p.name]
+            out.append((p.name, p.param, int.from_bytes(v[:4], "big") if len(v) >= 4
+                        else p.default))
+    return out

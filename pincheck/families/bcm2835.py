@@ -143,13 +143,7 @@ class BCM2835(Family):
                 if n.has("pins") or n.has("groups")]
 
     def configs(self, n):
-        out = []
-        for p in self.params:
-            if n.has(p.name):
-                v = n.props[p.name]
-                arg = int.from_bytes(v[:4], "big") if len(v) >= 4 else p.default
-                out.append((p.name, p.param, arg))
-        return out
+        return generic.node_configs(self.params, n)
 
     def rows(self, ctrl, node):
         """([(pin, fsel or None, [(param, arg)])], why the node is refused)"""

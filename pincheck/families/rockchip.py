@@ -219,12 +219,7 @@ class Rockchip(Family):
 
     def configs(self, node):
         """(param, arg) of a pcfg node in dt_params[] order"""
-        out = []
-        for p in self.params:
-            if node is not None and node.has(p.name):
-                v = node.props[p.name]
-                out.append((p.param, int.from_bytes(v[:4], "big") if len(v) >= 4 else p.default))
-        return out
+        return [(param, arg) for _, param, arg in generic.node_configs(self.params, node)]
 
     def pin_writes(self, ctrl, node):
         s = self.soc(ctrl.orig)
@@ -363,10 +358,9 @@ def set_config(s, fam, b, pin, param, arg):
 # rockchip_perpin_drv_list[] is an int table of the driver: read, not typed
 def drv_list(fam):
     if getattr(fam, "_drv_list", None) is None:
-        from .. import csrc
         body = csrc.block(fam.text, r"rockchip_perpin_drv_list\s*\[[^]]*\]\s*\[\d+\]\s*=\s*\{")
         fam._drv_list = [[int(x) for x in row.strip().strip("{}").split(",") if x.strip()]
-                         for row in tables.split_entries(body)]
+                         for row in csrc.split_entries(body)]
     return fam._drv_list
 
 

@@ -22,22 +22,6 @@ BINDING = "include/dt-bindings/pinctrl/rockchip.h"
 GENMASK = (["h", "l"], "((((1 << ((h) + 1)) - 1)) & ~((1 << (l)) - 1))")
 
 
-def split_entries(body):
-    """the top-level comma-separated entries of an initializer list"""
-    out, depth, start = [], 0, 0
-    for i, ch in enumerate(body):
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            out.append(body[start:i].strip())
-            start = i + 1
-    if body[start:].strip():
-        out.append(body[start:].strip())
-    return out
-
-
 def expand(text, macros, depth=0):
     """text with every call of a function-like macro of `macros` replaced
     by its body, arguments substituted, until none is left"""
@@ -186,7 +170,7 @@ def parse_bank(entry, macros, names):
         if not m:
             return out
         body = csrc.block(e[m.start():], r"\.%s\s*=\s*\{" % field)
-        for i, item in enumerate(split_entries(body)[:4]):
+        for i, item in enumerate(csrc.split_entries(body)[:4]):
             fi = csrc.fields(item.strip().strip("{}"))
             out[i] = [val(fi[k]) if k in fi else 0 for k in keys]
         return out
@@ -230,7 +214,7 @@ def read(ksrc):
         body = csrc.block(text[m.start():], r"\[\]\s*=\s*\{")
         recalced[m.group(1)] = [
             {k: csrc.cint(v, names) for k, v in csrc.fields(it.strip().strip("{}")).items()}
-            for it in split_entries(body) if it.strip()]
+            for it in csrc.split_entries(body) if it.strip()]
     routes = {}
     route_macros = {k: v for k, v in macros.items()
                     if k.startswith(("RK_MUXROUTE", "PIN_BANK_MUX"))}
@@ -238,13 +222,13 @@ def read(ksrc):
     for m in re.finditer(r"struct\s+rockchip_mux_route_data\s+(\w+)\s*\[\]\s*=\s*\{", text):
         body = csrc.block(text[m.start():], r"\[\]\s*=\s*\{")
         rows = []
-        for it in split_entries(body):
+        for it in csrc.split_entries(body):
             fi = csrc.fields(expand(it, route_macros).strip().strip("{}"))
             rows.append({k: csrc.cint(v, names) for k, v in fi.items()})
         routes[m.group(1)] = rows
     socs = {}
     table = csrc.block(text, r"struct\s+of_device_id\s+rockchip_pinctrl_dt_match\[\]\s*=\s*\{")
-    for it in split_entries(table or ""):
+    for it in csrc.split_entries(table or ""):
         cm = re.search(r'\.compatible\s*=\s*"([^"]+)"', it)
         dm = re.search(r"\.data\s*=\s*(?:\([^)]*\))?\s*&(\w+)", it)
         if not cm or not dm:
@@ -254,7 +238,7 @@ def read(ksrc):
             continue
         fields = csrc.fields(body)
         arr = arrays.get(fields.get("pin_banks", "").strip())
-        banks = [parse_bank(b, bank_macros, names) for b in split_entries(arr or "") if b]
+        banks = [parse_bank(b, bank_macros, names) for b in csrc.split_entries(arr or "") if b]
         soc = Soc(cm.group(1), dm.group(1), fields, banks, names)
         for r in recalced.get(fields.get("iomux_recalced", "").strip(), []):
             b = soc.bank(r["num"])
@@ -273,7 +257,7 @@ def reg_table(text, name, names):
     """[(pin, reg)] of a `static const u32 name[][2]` table (rk3588_p_regs)"""
     body = csrc.block(text, r"\b%s\s*\[\]\s*\[2\]\s*=\s*\{" % re.escape(name))
     out = []
-    for it in split_entries(body or ""):
-        a, b = split_entries(it.strip().strip("{}"))
+    for it in csrc.split_entries(body or ""):
+        a, b = csrc.split_entries(it.strip().strip("{}"))
         out.append((csrc.cint(a, names), csrc.cint(b, names)))
     return out

@@ -233,13 +233,7 @@ class STM32(Family):
         return sub.cells("pinmux")
 
     def configs(self, node):
-        out = []
-        for p in self.params:
-            if node.has(p.name):
-                v = node.props[p.name]
-                arg = int.from_bytes(v[:4], "big") if len(v) >= 4 else p.default
-                out.append((p.name, p.param, arg))
-        return out
+        return generic.node_configs(self.params, node)
 
     SUPPORTED = ("PIN_CONFIG_DRIVE_PUSH_PULL", "PIN_CONFIG_DRIVE_OPEN_DRAIN",
                  "PIN_CONFIG_SLEW_RATE", "PIN_CONFIG_BIAS_DISABLE", "PIN_CONFIG_BIAS_PULL_UP",

@@ -70,7 +70,7 @@ class SocTable:
         body = csrc.block(text, r"static const struct msm_pingroup \w+\[\]\s*=\s*\{")
         self.groups = {}
         macros = {k: v for k, v in defs.items() if isinstance(v, tuple)}
-        for entry in split_entries(body or ""):
+        for entry in csrc.split_entries(body or ""):
             m = re.match(r"(?:\[[^\]]*\]\s*=\s*)?(\w+)\s*\(", entry)
             if not m or m.group(1) not in macros:
                 continue
@@ -134,22 +134,6 @@ class SocTable:
         tile = f.get("tile")
         g["tile"] = csrc.cint(tile, self.consts) if tile else 0
         return g
-
-
-def split_entries(body):
-    """the top-level comma-separated entries of an initializer list"""
-    out, depth, start = [], 0, 0
-    for i, ch in enumerate(body):
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            out.append(body[start:i].strip())
-            start = i + 1
-    if body[start:].strip():
-        out.append(body[start:].strip())
-    return out
 
 
 def order_base_2(n):
@@ -229,13 +213,7 @@ class TLMM(Family):
         return set.intersection(*have) if have else None
 
     def configs(self, node):
-        out = []
-        for p in self.params:
-            if node.has(p.name):
-                v = node.props[p.name]
-                arg = int.from_bytes(v[:4], "big") if len(v) >= 4 else p.default
-                out.append((p.name, p.param, arg))
-        return out
+        return generic.node_configs(self.params, node)
 
     def empty(self, ctrl, node):
         self.load()     # dt_params[], before any table was asked for
