@@ -287,9 +287,13 @@ export_series() {
 	# to edit (apply takes them from there). scripts/kernel.sh builds branch
 	# "vsoc" from it.
 	EOF
+	# format-patch numbers the mails in commit order (0001-...): the i-th
+	# mail is the i-th commit. (Not "ls | head", which under pipefail
+	# fails when ls gets SIGPIPE.)
+	local mails=("$tmp"/mails/*.patch)
 	for c in $(git_src rev-list --reverse "pristine..$ref"); do
+		mail=$(basename "${mails[$i]}")
 		i=$((i + 1))
-		mail=$(ls "$tmp/mails" | head -n 1)
 		name=$(tr '[:upper:]' '[:lower:]' <<<"$mail")
 		mv "$tmp/mails/$mail" "$tmp/patches/$name"
 		added=$(git_src diff-tree --no-commit-id --name-only -r \
