@@ -257,7 +257,7 @@ rehearse-all: kernel initramfs tools
 	@scripts/rehearse-all.sh $(FAMILY)
 
 bench-rehearse: kernel initramfs tools
-	@bench/rehearse.sh
+	@bench/rehearse.sh $(FAMILY)
 
 # The HTML pin map of every board run found (VSOC boards under build/run/,
 # rehearsed real boards under build/rehearse/): build/report/index.html and

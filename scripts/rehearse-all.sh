@@ -43,10 +43,15 @@ rm -f "$list.all"
 # the virt machine's DTB once, before the parallel boots
 "$TOP/scripts/rehearse.sh" --quiet "$(awk 'NR == 1 { print $2 }' "$list")" >/dev/null 2>&1 || true
 
+# each board's start and end in times.txt (bench/rehearse.sh splits the
+# time per family from it)
 start=$(date +%s)
+: >"$out/times.txt"
 awk '{ print $2 }' "$list" |
-	xargs -P "$JOBS" -I{} sh -c '"$1" --quiet --compact "$2" >/dev/null 2>&1 || true' _ \
-		"$TOP/scripts/rehearse.sh" {}
+	xargs -P "$JOBS" -I{} sh -c 's=$(date +%s.%N)
+		"$1" --quiet --compact "$2" >/dev/null 2>&1 || true
+		echo "$2 $s $(date +%s.%N)" >>"$3"' _ \
+		"$TOP/scripts/rehearse.sh" {} "$out/times.txt"
 end=$(date +%s)
 rc=0
 pincheck summary "$out" "$list" || rc=$?
