@@ -47,6 +47,7 @@ import sys
 import tempfile
 import types
 
+from . import cache as cachedir
 from . import board, fdt, families
 
 ANNOT = re.compile(r"/\* (\S+?):(\d+):\d+-(\d+):\d+(?:, .*)? \*/\s*$")
@@ -577,7 +578,7 @@ def summary_cmd(a):
 
 
 def add_parsers(sub):
-    cache = os.environ.get("VSOC_CACHE", os.path.expanduser("~/.cache/vsoc"))
+    cache = cachedir.root()
     p = sub.add_parser("fix", help="a DT patch for each finding with one obvious fix",
                        description=__doc__.split("\n\n")[0])
     p.add_argument("outdir", help="a rehearsal's directory (with --summary: a sweep's)")

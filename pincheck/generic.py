@@ -36,7 +36,7 @@ import glob
 import os
 import re
 
-from . import csrc
+from . import cache, csrc
 
 NONE, U32, ANY = "none", "u32", "any"
 VALUE_NAMES = {"PIN_DT_VALUE_NONE": NONE, "PIN_DT_VALUE_U32": U32,
@@ -168,9 +168,17 @@ def rules(ksrc):
 def find_drivers(ksrc):
     """compatible -> Driver(level, custom Params, files, strict): level
     "full" for a driver that calls the generic subnode parser, "parse" for
-    one that calls only pinconf_generic_parse_dt_config()"""
+    one that calls only pinconf_generic_parse_dt_config(); kept between
+    runs (cache.memo) while no driver source changes"""
+    files = glob.glob(os.path.join(ksrc, "drivers/pinctrl") + "/**/*.[ch]", recursive=True)
+    return cache.memo("drivers", files, lambda: read_drivers(ksrc, files),
+                      code=(__file__, csrc.__file__))
+
+
+def read_drivers(ksrc, files):
+    """find_drivers() from the sources"""
     pdir = os.path.join(ksrc, "drivers/pinctrl")
-    srcs = {f: csrc.read(f) for f in glob.glob(pdir + "/**/*.[ch]", recursive=True)}
+    srcs = {f: csrc.read(f) for f in files}
     full = {f for f, s in srcs.items() if f.endswith(".c") and re.search(
         r"pinconf_generic_dt_(sub)?node_to_map", s)
         and not f.endswith("pinconf-generic.c")}

@@ -33,6 +33,7 @@ import os
 import tempfile
 import types
 
+from . import cache as cachedir
 from . import families, fdt, generic
 
 Problem = collections.namedtuple("Problem", "node prop what state consumer")
@@ -160,7 +161,7 @@ def run(a):
 
 
 def add_parsers(sub):
-    cache = os.environ.get("VSOC_CACHE", os.path.expanduser("~/.cache/vsoc"))
+    cache = cachedir.root()
     ap = sub.add_parser("lint", help="the form of a board's pin nodes, without a boot",
                         description=__doc__.split("\n\n")[0])
     ap.add_argument("board", help="vendor/board, vendor/board+overlay, a .dts or a .dtb")

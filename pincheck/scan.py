@@ -42,6 +42,7 @@ import subprocess
 import sys
 import tempfile
 
+from . import cache as cachedir
 from . import fdt, generic, lint
 
 CHECKS = [
@@ -171,8 +172,7 @@ def check_states(rel, node, found):
 def add_parsers(sub):
     ap = sub.add_parser("scan", help="scan the pin nodes of every arm64 DTB of a tree",
                         description=__doc__.split("\n")[0])
-    cache = os.environ.get("VSOC_CACHE",
-                           os.path.expanduser("~/.cache/vsoc"))
+    cache = cachedir.root()
     ap.add_argument("--tree", default=os.path.join(cache, "linux"))
     ap.add_argument("--dtc", default=os.path.join(
         cache, "out/vsoc/scripts/dtc/dtc"))

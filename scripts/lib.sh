@@ -24,8 +24,13 @@ export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
 export KBUILD_BUILD_USER=vsoc KBUILD_BUILD_HOST=vsoc
 export KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 2026'
 
-# The host tools: one Python package (pincheck/), python3 -m pincheck --help
-pincheck() { PYTHONPATH=$TOP${PYTHONPATH:+:$PYTHONPATH} python3 -m pincheck "$@"; }
+# The host tools: one Python package (pincheck/), python3 -m pincheck --help.
+# Its bytecode goes to the cache, also where the environment says not to
+# write any (PYTHONDONTWRITEBYTECODE): a sweep runs it twice a board.
+pincheck() {
+	PYTHONPATH=$TOP${PYTHONPATH:+:$PYTHONPATH} PYTHONDONTWRITEBYTECODE= \
+		PYTHONPYCACHEPREFIX=$CACHE/pycache python3 -m pincheck "$@"
+}
 
 # The machine and the kernel command line (qemu/machine.sh)
 . "$TOP/qemu/machine.sh"

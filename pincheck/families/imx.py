@@ -43,7 +43,7 @@ import glob
 import os
 import re
 
-from .. import csrc
+from .. import cache, csrc
 from .base import POISON, Family, Write
 
 FSL = "drivers/pinctrl/freescale"
@@ -71,8 +71,16 @@ class Driver:
 
 
 def read_drivers(ksrc):
-    """{compatible: [Driver]} of every driver on imx_pinctrl_probe()"""
+    """{compatible: [Driver]} of every driver on imx_pinctrl_probe(), kept
+    between runs (cache.memo) while no source of the directory changes"""
     d = os.path.join(ksrc, FSL)
+    files = glob.glob(os.path.join(d, "*.[ch]")) + [os.path.join(d, "Makefile")]
+    return cache.memo("imx", files, lambda: parse_drivers(d),
+                      code=(__file__, csrc.__file__))
+
+
+def parse_drivers(d):
+    """read_drivers() from the sources of directory d"""
     hdr = csrc.read(os.path.join(d, "pinctrl-imx.h"))
     core = csrc.read(os.path.join(d, "pinctrl-imx.c"))
     consts = {}
