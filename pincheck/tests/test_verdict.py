@@ -241,3 +241,17 @@ def test_provenance_check():
         "owners: pinconf-owners=/soc/pinctrl@4c000000/a-state (rh000-x, default) | "
         "/soc/pinctrl@4c000000/b-state (c, sleep), "
         "expected=/soc/pinctrl@4c000000/a-state (rh000-x, default)"]
+
+
+def test_changed_words():
+    # worked out by hand: the words at 0, 4092 (the last of the first
+    # 4 KiB chunk), 4096 and the window's last word differ; a word past
+    # `size` does not count, nor an equal chunk
+    size = 3 * 4096 + 8
+    reset = bytearray(b"\xa5" * (size + 4))
+    regs = bytearray(reset)
+    for off in (0, 4092, 4096, size - 4, size):
+        regs[off] ^= 1
+    assert list(verdict.changed_words(bytes(reset), bytes(regs), size)) == [0, 4092, 4096, size - 4]
+    # a reset image shorter than the window reads 0 past its end
+    assert list(verdict.changed_words(b"\0" * 4, b"\0" * 8 + b"\1" * 4, 12)) == [8]
