@@ -82,6 +82,27 @@ check 83-missing-said grep -qx "missing on this kernel: debugfs pinconf-owners o
 check 83-missing-not-on-vsoc bash -c "! grep -q '^missing on this kernel' '$out/imx8mm-evk.vsoc'"
 check 83-imx-ktap-parses bash -c "$KUNIT <'$out/imx8mm-evk.debian.ktap' >/dev/null"
 
+# The other families' reference boards (70, 76, 81, 82, 77) whose drivers
+# Debian's config has =y: PINCTRL_SINGLE (K3), _SUN50I_H6, _SDM845 (with
+# _MSM), _ROCKCHIP, _ARMADA_AP806 and _CP110, _ARMADA_37XX, _BCM2835. The
+# same verdict line for line but the pinconf-owners line, the same exit,
+# the guest's KTAP equal to the host's.
+for board in ti/k3-am625-beagleplay allwinner/sun50i-h6-pine-h64 qcom/sdm845-db845c \
+	rockchip/rk3568-rock-3a marvell/armada-8040-mcbin marvell/armada-3720-espressobin \
+	broadcom/bcm2711-rpi-4-b; do
+	name=${board##*/}
+	both "$board" "$name" "${board//\//_}"
+	check "83-$name-same-verdict" same_verdict "$name"
+	check "83-$name-same-exit" [ "$(cat "$out/$name.vsoc.rc")" = "$(cat "$out/$name.debian.rc")" ]
+	check "83-$name-ktap" cmp "$out/$name.debian.ktap" "$out/$name.debian.host-ktap"
+done
+# i.MX93's driver is not in Debian's 6.12 arm64 config ("# ... is not set")
+KERNEL=debian "$R" freescale/imx93-11x11-evk >"$out/imx93.debian" 2>&1
+echo $? >"$out/imx93.debian.rc"
+check 83-imx93-not-rehearsed grep -qxF "not rehearsed: /soc@0/bus@44000000/pinctrl@443c0000: no driver for fsl,imx93-iomuxc in the image (CONFIG_PINCTRL_IMX93 is not set)" "$out/imx93.debian"
+check 83-imx93-nothing-rehearsed grep -qxF "freescale/imx93-11x11-evk: nothing rehearsed: no driver for fsl,imx93-iomuxc in the image (CONFIG_PINCTRL_IMX93 is not set)" "$out/imx93.debian"
+check 83-imx93-not-a-pass [ "$(cat "$out/imx93.debian.rc")" != 0 ]
+
 # The typo board: its TLMM driver is a module of Debian's kernel
 both "$rb/qrb5165-rb5-lint.dts" lint qrb5165-rb5-lint
 node=/soc@0/pinctrl@f100000/bt-default-state
