@@ -138,7 +138,8 @@ class Table:
                 continue
             a = csrc.calls(e, m.group(1))[0][1]
             if m.group(1) == "GPIO_GROUP":
-                self.groups.append((a[0], [self.num(a[0])], (), True))
+                # PMX_DATA(0) (AXG: function 0, GPIO) or PMX_DATA(0, 0, true)
+                self.groups.append((a[0], [self.num(a[0])], (0, 0), True))
             else:
                 self.groups.append((a[0], pinlists.get(a[0], []),
                                     tuple(self.num(x) for x in a[1:]), False))
@@ -438,6 +439,10 @@ class Meson(Family):
         if param == "PIN_CONFIG_OUTPUT":
             return [bit("gpio", "DIR", 0), bit("gpio", "OUT", arg)]
         return None
+
+    def debugfs_kind(self, field):
+        """pinconf-pins shows the bias meson_pinconf_get() reads back"""
+        return {"pull-enable": "meson-pullen", "pull": "meson-pull"}.get(field)
 
     def pin_name(self, ctrl, pin):
         return self.table(ctrl.orig).pins.get(pin, "pin%d" % pin)
