@@ -300,7 +300,7 @@ class Meson(Family):
     def configs(self, n):
         return generic.node_configs(self.params, n)
 
-    def problems(self, ctrl, node):
+    def map_problems(self, ctrl, node):
         """a group or function the table lacks, a group its function does
         not list (pinmux_map_to_setting() fails the state)"""
         t = self.table(ctrl.orig)
@@ -322,23 +322,32 @@ class Meson(Family):
                                 % (g, func)))
         return out
 
+    def problems(self, ctrl, node):
+        """map_problems(), and a configuration meson_pinconf_set() refuses
+        (-ENOTSUPP): with "pins" the state fails, with "groups" the driver
+        drops it and the configurations after it on each pin, silently"""
+        out = self.map_problems(ctrl, node)
+        t = self.table(ctrl.orig)
+        for n in self.sources(node) if not out else []:
+            pins = [t.by_name.get(p) for p in n.strings("pins")] if n.has("pins") else \
+                [p for g in n.strings("groups") for p in (t.group(g) or ("", []))[1]]
+            for name, param, arg in self.configs(n):
+                if pins and any(p is None or self.config_writes(ctrl, p, param, arg) is None
+                                for p in pins):
+                    out.append((n.path, name, "refused by the driver (-ENOTSUPP): %s" % (
+                        "the state fails" if n.has("pins") else
+                        "it and the configuration after it are dropped on each pin")))
+                    break
+        return out
+
     def refuses(self, ctrl, node):
-        """problems(), and a configuration of a "pins" node the driver
+        """map_problems(), and a configuration of a "pins" node the driver
         refuses (-ENOTSUPP fails the state)"""
-        out = ["%s: %s: %s" % p for p in self.problems(ctrl, node)]
+        out = ["%s: %s: %s" % p for p in self.map_problems(ctrl, node)]
         if out:
             return out
-        for n in self.sources(node):
-            if not n.has("pins"):
-                continue
-            for p in n.strings("pins"):
-                pin = self.table(ctrl.orig).by_name.get(p)
-                if pin is None:
-                    return ["%s: pins: unknown pin %s" % (n.path, p)]
-                for name, param, arg in self.configs(n):
-                    if self.config_writes(ctrl, pin, param, arg) is None:
-                        return ["%s: %s: refused by the driver on %s" % (n.path, name, p)]
-        return out
+        return ["%s: %s: %s" % p for p in self.problems(ctrl, node)
+                if p[2].endswith("the state fails")]
 
     def empty(self, ctrl, node):
         return not any(n.has("function") or self.configs(n) for n in self.sources(node))
