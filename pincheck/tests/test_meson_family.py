@@ -95,3 +95,18 @@ def test_drive_strength_without_ds_window_stops_the_pin(dts, ksrc):
     _, conf = fam.pin_writes(c, node)
     assert conf == [Write(1, 0, 0, 1 << 16, 4, 0, "pull-enable")]
     assert fam.refuses(c, node) == []
+
+
+def test_input_enable_is_refused(dts, ksrc):
+    # meson_pinconf_set(): PIN_CONFIG_INPUT_ENABLE is -ENOTSUPP; on a
+    # "groups" node it is dropped with what follows (a lint problem, the
+    # state applies), on a "pins" node the state fails
+    c, node, fam = meson(dts, G12A, 'groups = "sdcard_d0_c"; function = "sdcard"; '
+                         'input-enable;')
+    assert fam.problems(c, node) == [
+        ("/pinctrl@14/grp", "input-enable", "refused by the driver (-ENOTSUPP): it and "
+         "the configuration after it are dropped on each pin")]
+    assert fam.refuses(c, node) == []
+    c, node, fam = meson(dts, G12A, 'pins = "GPIOC_0"; input-enable;')
+    assert fam.refuses(c, node) == ["/pinctrl@14/grp: input-enable: refused by the driver "
+                                    "(-ENOTSUPP): the state fails"]
