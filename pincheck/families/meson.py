@@ -43,7 +43,7 @@ import os
 import re
 
 from .. import csrc, generic
-from .base import Family, Write
+from .base import POISON, Family, Write
 
 D = "drivers/pinctrl/meson"
 REGMAPS = ("mux", "gpio", "pull", "pull-enable", "ds")
@@ -284,6 +284,9 @@ class Meson(Family):
         for c in copy.children:
             for p in ("interrupts", "interrupts-extended", "interrupt-parent"):
                 c.props.pop(p, None)
+
+    def reset_word(self, window, offset):
+        return POISON
 
     # -- pin nodes -------------------------------------------------------------
     @staticmethod

@@ -116,9 +116,10 @@ word odroid-n2-pull-c "$(window_of "$d" $pe 1)" 0x4 0xa5a5a5af
 # the Le Potato with an LED on GPIOAO_0 (tests/rehearse/
 # meson-gxl-s905x-libretech-cc-clash.dts): exit 1, one CONFLICT line naming
 # the console's and /clash-leds' DT paths and pin nodes, /clash-leds FAILED
-# with the kernel's claim, one KTAP test not ok: it (26 pins + 7 consumers
-# + /clash-leds)
+# with the kernel's claim of GPIOAO_0, one KTAP test not ok: it (26 pins +
+# 7 consumers + /clash-leds); the verdict names the pin with its
+# controller's label (two controllers)
 rehearse_clash meson lepotato "$TOP/tests/rehearse/meson-gxl-s905x-libretech-cc-clash.dts" \
-	GPIOAO_0 /soc/bus@c8100000/serial@4c0 /soc/bus@c8100000/pinctrl@14/uart_ao_a \
-	/soc/bus@c8100000/pinctrl@14/clash-led-pin 34
+	pinctrl_aobus:GPIOAO_0 /soc/bus@c8100000/serial@4c0 /soc/bus@c8100000/pinctrl@14/uart_ao_a \
+	/soc/bus@c8100000/pinctrl@14/clash-led-pin 34 GPIOAO_0
 finish
