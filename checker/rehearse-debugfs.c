@@ -178,6 +178,23 @@ bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 mask, u32 *val)
 		else
 			return false;
 		return true;
+	case DBG_MESON_PULLEN:
+	case DBG_MESON_PULL:
+		/* the generic dump of meson_pinconf_get(): the pull-enable
+		 * bit (0 when "input bias disabled"), the pull bit (1 up, 0
+		 * down; not shown while the pull is disabled) */
+		l = pin_line(&c->conf, pin);
+		if (!l)
+			return false;
+		if (strstr(l->rest, "input bias pull up"))
+			*val = 1;
+		else if (strstr(l->rest, "input bias pull down"))
+			*val = kind == DBG_MESON_PULLEN;
+		else if (kind == DBG_MESON_PULLEN && strstr(l->rest, "input bias disabled"))
+			*val = 0;
+		else
+			return false;
+		return true;
 	case DBG_VSOC_MUX:
 	case DBG_VSOC_PAD:
 		l = pin_line(&c->pins, pin);

@@ -30,7 +30,8 @@ def read_reg(buf, off, width):
 # names the kind of each of its fields (Family.debugfs_kind), the readers
 # below are the protocol, in the order of the codes.
 DEBUGFS_KINDS = {None: 0, "imx-conf": 1, "sunxi-drive": 2, "sunxi-pull": 3,
-                 "pinctrl-single": 4, "imx1-conf": 5, "vsoc-mux": 6, "vsoc-pad": 7}
+                 "pinctrl-single": 4, "imx1-conf": 5, "vsoc-mux": 6, "vsoc-pad": 7,
+                 "meson-pullen": 8, "meson-pull": 9}
 
 
 def debugfs_kind(ctl, field):
@@ -72,6 +73,20 @@ def _read_sunxi_pull(ctl, pin, confs, mask):
     return None
 
 
+def _read_meson_pull(ctl, pin, confs, mask, enable):
+    # the generic dump of meson_pinconf_get(): the pull-enable bit (0 when
+    # "input bias disabled"), the pull bit (1 up, 0 down; not shown while
+    # the pull is disabled)
+    v = confs.get(pin) or ""
+    if "input bias pull up" in v:
+        return 1
+    if "input bias pull down" in v:
+        return 1 if enable else 0
+    if enable and "input bias disabled" in v:
+        return 0
+    return None
+
+
 def _read_pins_value(ctl, pin, confs, mask):
     # pins: "pin N (PINN) [gpio:chip ]<address> <value> pinctrl-single": the
     # register (with bit-per-mux: the pin's bits of it), the field under its
@@ -100,6 +115,10 @@ def _read_vsoc(ctl, pin, mask, mux):
 DEBUGFS_READERS = {"imx-conf": _read_hex_conf, "sunxi-drive": _read_sunxi_drive,
                    "sunxi-pull": _read_sunxi_pull, "pinctrl-single": _read_pins_value,
                    "imx1-conf": _read_imx1_conf,
+                   "meson-pullen": lambda ctl, pin, confs, mask: _read_meson_pull(ctl, pin, confs,
+                                                                                  mask, True),
+                   "meson-pull": lambda ctl, pin, confs, mask: _read_meson_pull(ctl, pin, confs,
+                                                                                mask, False),
                    "vsoc-mux": lambda ctl, pin, confs, mask: _read_vsoc(ctl, pin, mask, True),
                    "vsoc-pad": lambda ctl, pin, confs, mask: _read_vsoc(ctl, pin, mask, False)}
 
