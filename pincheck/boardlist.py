@@ -44,6 +44,8 @@ Families (arm64 unless said):
              arm64 (whose boards include arm's)
   samsung    Samsung, both arches: arm's Exynos 3250, 4210, 4x12, 5250,
              5260, 5410, 542x, S5PV210, S3C6410; arm64's Exynos and FSD
+  tegra      NVIDIA Tegra, both arches: arm's Tegra20, 30, 114, 124; arm64's
+             Tegra132, 194, 210
 Groups: pcs (every pinctrl-single family outside K3), arm, arm64 (every
 family with boards of that arch). KSRC is the kernel tree.
 """
@@ -85,6 +87,8 @@ FAMILIES = {
                 ("arm64", "broadcom", r"bcm(2837|2711)-.*")],
     "samsung": [("arm", "samsung", r"(exynos|s5pv210|s3c64).*"),
                 ("arm64", "exynos", r"exynos.*"), ("arm64", "tesla", r"fsd-.*")],
+    "tegra": [("arm", "nvidia", r"tegra(20|30|114|124)-.*"),
+              ("arm64", "nvidia", r"tegra(132|194|210)-.*")],
 }
 
 
