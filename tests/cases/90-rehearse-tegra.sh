@@ -93,6 +93,27 @@ w=$(window_of "$out/nvidia_tegra194-p3509-0000+p3668-0000" /bus@0/pinmux@2430000
 word xavier-nx-clkreq "$w" 0x14000 0xa5a5a5e1
 # + 0x14008: pex_l5_rst_n_pgg1 the same, enable-input 0: 0xa5a5a5a1
 word xavier-nx-rst "$w" 0x14008 0xa5a5a5a1
+# The same board from the state its firmware leaves, both pins on PE5
+# (funcs[0]: bits 1:0 = 0, 0xa5a5a5a4 where the fill has 0xa5a5a5a5):
+# the kernel's io-hv write sets bit 0, so the pins are on RSVD1 (f1)
+# after the PCIe controller's default state; the verdict expects it, as
+# the driver's table says
+nx=nvidia/tegra194-p3509-0000+p3668-0000
+fw=$BUILD/tests/tegra194-pe5.bin
+mkdir -p "${fw%/*}"
+python3 - "$out/${nx//\//_}/win0-0.reset" "$fw" <<-'EOF'
+	import sys
+	b = bytearray(open(sys.argv[1], "rb").read())
+	for off in (0x14000, 0x14008):
+	    b[off] &= ~3 & 0xff
+	open(sys.argv[2], "wb").write(b)
+	EOF
+line=$("$R" --quiet --reset "$fw" "$nx" 2>&1)
+rc=$?
+[ "$rc" = 0 ] && pass "tegra-xavier-nx-firmware-agrees" ||
+	fail "tegra-xavier-nx-firmware-agrees" "exit $rc: $line"
+w=$(window_of "$out/${nx//\//_}@tegra194-pe5" /bus@0/pinmux@2430000)
+word xavier-nx-firmware-clkreq-rsvd1 "$w" 0x14000 0xa5a5a5e1
 
 # --- arm64: Jetson Nano (pinctrl-tegra210.c) -------------------------------------
 # no pinmux hog, and its three consumers' states (sdmmc-3v3-drv, ...,
