@@ -189,12 +189,18 @@ class Tegra(Family):
 
     def claims(self, ctrl, node, mux):
         """every pin of each group the node muxes"""
+        return set(self.mux_groups(ctrl, node, None)) if mux else set()
+
+    def mux_groups(self, ctrl, node, virt):
+        """{pin: group} of the groups the node muxes, which pinmux-pins
+        names after the function"""
         soc = self.soc(ctrl.orig)
-        out = set()
+        out = {}
         for n in node.children:
             if n.has("nvidia,function"):
                 for gname in n.strings("nvidia,pins"):
-                    out |= set(soc.groups[gname]["pins"]) if gname in soc.groups else set()
+                    out.update((p, gname) for p in soc.groups[gname]["pins"]
+                               if gname in soc.groups)
         return out
 
     def problems(self, ctrl, node):

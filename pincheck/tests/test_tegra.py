@@ -130,6 +130,7 @@ def test_mux_and_config_writes(ksrc, dts):
     # drive_sdio3: drvdn at bit 12, 7 bits, of 0x8b0 - 0x868 in bank 0
     assert conf[3][:6] == (0, 0x48, 46 << 12, 0x7f << 12, 4, conf[3].pin)
     assert fam.claims(c, n, mux) == {pin}
+    assert fam.mux_groups(c, n, None) == {pin: "gen1_i2c_scl_pc4"}
     assert fam.refuses(c, n) == [] and not fam.empty(c, n)
 
 
