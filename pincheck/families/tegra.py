@@ -28,6 +28,7 @@ clear as after a reset (a set one could not be cleared).
 """
 
 import os
+import re
 
 from .base import POISON, Family, Write
 from .tegra_tables import Tables
@@ -126,12 +127,16 @@ class Tegra(Family):
     def field(self, soc, g, param):
         """(bank, reg, bit, width) of tegra_pinconf_reg(), or None: the
         group lacks the field (the driver's -ENOTSUPP)"""
-        flag, yes, no, bit, width = self.load().rules[param]
-        bank, reg = yes if flag is None or soc.flags[flag] else no
-        w = g[width] if width in g else int(width, 0)
-        if g[reg] < 0 or g[bit] < 0:
+        flag, yes, no = self.load().rules[param]
+        d = yes if flag is None or soc.flags.get(flag) else no
+
+        def value(k):
+            v = d.get(k, "-1")
+            return g[v] if v in g else int(v, 0) if re.fullmatch(r"-?\d+", v) else -1
+        bank, reg, bit, width = (value(k) for k in ("bank", "reg", "bit", "width"))
+        if reg < 0 or bit < 0:
             return None
-        return g[bank], g[reg], g[bit], w
+        return bank, reg, bit, width
 
     def config(self, soc, g, params):
         """(writes, what failed or None) of tegra_pinconf_group_set() with
@@ -172,7 +177,7 @@ class Tegra(Family):
                     i = g["funcs"].index(soc.functions.index(func))
                     mux.append(Write(g["mux_bank"], g["mux_reg"], i << g["mux_bit"],
                                      3 << g["mux_bit"], 4, pin, "mux"))
-                    if soc.flags["sfsel_in_mux"]:
+                    if soc.flags.get("sfsel_in_mux"):
                         mux.append(Write(g["mux_bank"], g["mux_reg"], 1 << g["sfsel_bit"],
                                          1 << g["sfsel_bit"], 4, pin, "sfsel"))
                 w, why = self.config(soc, g, params)

@@ -129,8 +129,8 @@ class Soc:
     def __init__(self, path, text, pp, names, data, layout):
         self.path = path
         f = csrc.fields(csrc.block(text, r"struct tegra_pinctrl_soc_data\s+%s\s*=\s*\{" % data))
-        self.flags = {k: f.get(k, "false").strip() == "true"
-                      for k in ("hsm_in_mux", "schmitt_in_mux", "drvtype_in_mux", "sfsel_in_mux")}
+        # hsm_in_mux, schmitt_in_mux, ...: false unless set
+        self.flags = {k: v.strip() == "true" for k, v in f.items() if k.endswith("_in_mux")}
         arr = csrc.block(text, r"\b%s\s*\[\s*\]\s*=\s*\{" % f["pins"].strip())
         self.pin_names = {}
         for _, (num, nm) in csrc.calls(arr, "PINCTRL_PIN"):
@@ -218,9 +218,10 @@ class Tables:
 
 
 def pinconf_rules(core):
-    """{PARAM: (flag, (bank, reg) if flag, (bank, reg) otherwise, bit, width)}
-    from tegra_pinconf_reg()'s switch: the group fields (g->x) or numbers
-    it sets; flag is the soc data's *_in_mux that chooses, or None"""
+    """{PARAM: (flag, {bank, reg, bit, width}, the same otherwise or None)}
+    from tegra_pinconf_reg()'s switch: what it sets each of the four to,
+    a group field (g->x), a number or an error code; flag is the soc
+    data's *_in_mux that chooses between the two, or None"""
     body = csrc.block(core, r"static int tegra_pinconf_reg\s*\([^)]*\)\s*\{")
     sw = csrc.block(body, r"switch\s*\(\s*param\s*\)\s*\{")
     out = {}
@@ -228,15 +229,13 @@ def pinconf_rules(core):
         case = m.group(2)
 
         def sets(t):
-            return dict(re.findall(r"\*(\w+)\s*=\s*(?:g->)?(\w+)\s*;", t))
+            return dict(re.findall(r"\*(\w+)\s*=\s*(?:g->)?(-?\w+)\s*;", t))
         cond = re.search(r"if\s*\(\s*pmx->soc->(\w+)\s*\)\s*\{(.*?)\}\s*else\s*\{(.*?)\}", case,
                          re.S)
         common = sets(re.sub(r"if\s*\(.*?\}\s*else\s*\{.*?\}", "", case, flags=re.S))
         if cond:
-            yes, no = sets(cond.group(2)), sets(cond.group(3))
-            out[m.group(1)] = (cond.group(1), (yes["bank"], yes["reg"]), (no["bank"], no["reg"]),
-                               common["bit"], common["width"])
+            out[m.group(1)] = (cond.group(1), dict(common, **sets(cond.group(2))),
+                               dict(common, **sets(cond.group(3))))
         else:
-            out[m.group(1)] = (None, (common["bank"], common["reg"]), None, common["bit"],
-                               common["width"])
+            out[m.group(1)] = (None, common, None)
     return out

@@ -48,10 +48,13 @@ def test_core_rules(ksrc):
     assert props[:3] == ["nvidia,pull", "nvidia,tristate", "nvidia,enable-input"]
     assert dict(t.cfg_params)["nvidia,io-hv"] == "RCV_SEL"
     # case TEGRA_PINCONF_PARAM_PULL: pupd_bank, pupd_reg, pupd_bit, width 2
-    assert t.rules["PULL"] == (None, ("pupd_bank", "pupd_reg"), None, "pupd_bit", "2")
+    assert t.rules["PULL"] == (None, {"bank": "pupd_bank", "reg": "pupd_reg",
+                                      "bit": "pupd_bit", "width": "2"}, None)
     # SCHMITT: the mux register when the soc data's schmitt_in_mux
-    assert t.rules["SCHMITT"][0] == "schmitt_in_mux"
-    assert t.rules["DRIVE_DOWN_STRENGTH"][4] == "drvdn_width"
+    flag, yes, no = t.rules["SCHMITT"]
+    assert (flag, yes["reg"], no["reg"], no["bit"]) == ("schmitt_in_mux", "mux_reg", "drv_reg",
+                                                        "schmitt_bit")
+    assert t.rules["DRIVE_DOWN_STRENGTH"][1]["width"] == "drvdn_width"
 
 
 def test_tegra30_groups(ksrc):
