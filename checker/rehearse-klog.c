@@ -206,10 +206,17 @@ static bool find_claim(const struct klog *k, const char *dev, char *pin, char **
 		const char *m = strstr(line, "pin ");
 
 		for (; m; m = strstr(m + 1, "pin ")) {
+			const char *end = strstr(m + 4, " already requested by ");
 			size_t n;
 
-			if (sscanf(m, "pin %255s already requested by %255s cannot claim for %255s",
-				   pin, owner, claimant) != 3)
+			/* a pin's name may have spaces (Tegra's "SDMMC1_CLK PM0") */
+			if (!end || end == m + 4 || end - (m + 4) > 255 ||
+			    memchr(m + 4, ';', end - (m + 4)))
+				continue;
+			memcpy(pin, m + 4, end - (m + 4));
+			pin[end - (m + 4)] = '\0';
+			if (sscanf(end, " already requested by %255s cannot claim for %255s",
+				   owner, claimant) != 2)
 				continue;
 			n = strlen(owner);
 			if (!n || owner[n - 1] != ';')

@@ -46,6 +46,8 @@ Families (arm64 unless said):
              5260, 5410, 542x, S5PV210, S3C6410; arm64's Exynos and FSD
   meson      Amlogic Meson, both arches: arm64's GXBB, GXL, GXM, G12A, G12B,
              SM1, AXG, A1, S4, C3; arm's Meson8, Meson8m2, Meson8b
+  tegra      NVIDIA Tegra, both arches: arm's Tegra20, 30, 114, 124; arm64's
+             Tegra132, 194, 210
 Groups: pcs (every pinctrl-single family outside K3), arm, arm64 (every
 family with boards of that arch). KSRC is the kernel tree.
 """
@@ -88,6 +90,8 @@ FAMILIES = {
     "samsung": [("arm", "samsung", r"(exynos|s5pv210|s3c64).*"),
                 ("arm64", "exynos", r"exynos.*"), ("arm64", "tesla", r"fsd-.*")],
     "meson": [("arm64", "amlogic", r".*"), ("arm", "amlogic", r"meson8.*")],
+    "tegra": [("arm", "nvidia", r"tegra(20|30|114|124)-.*"),
+              ("arm64", "nvidia", r"tegra(132|194|210)-.*")],
 }
 
 

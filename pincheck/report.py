@@ -141,7 +141,8 @@ def vsoc_board(rundir, verify):
     # Second claimants the core refused (the kernel log)
     conflicts = {}
     for line in dump(console, "end", "dmesg"):
-        m = re.search(r"pin (\S+) already requested by (\S+); cannot claim for (\S+)", line)
+        m = re.search(r"\bpin ([^;\n]+?) already requested by (\S+); cannot claim for (\S+)",
+                      line)
         if m:
             c = {"pin_name": m.group(1), "owner": m.group(2), "claimant": m.group(3)}
             if c not in conflicts.setdefault(m.group(1), []):

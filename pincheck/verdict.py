@@ -33,7 +33,8 @@ NO_DEVICE = "-"
 
 BEGIN = re.compile(r"^==== VSOC BEGIN (\S+) (\S+) ====$")
 END = re.compile(r"^==== VSOC END ")
-CLAIM = re.compile(r"pin (\S+) already requested by (\S+); cannot claim for (\S+)")
+# a pin's name may have spaces (Tegra's "SDMMC1_CLK PM0")
+CLAIM = re.compile(r"\bpin ([^;\n]+?) already requested by (\S+); cannot claim for (\S+)")
 
 
 def read_console(path):

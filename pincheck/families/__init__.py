@@ -19,13 +19,14 @@ from .rockchip import Rockchip
 from .samsung import Samsung
 from .stm32 import STM32
 from .sunxi import Sunxi
+from .tegra import Tegra
 from .tlmm import TLMM
 from .vsoc import VSOC
 
 # VSOC, matched by compatible alone, first: the others read the tree's
 # driver tables (KSRC) to match
 FAMILIES = [VSOC(), IMX(), IMX1(), PinctrlSingle(), Sunxi(), TLMM(), MVEBU(), STM32(), BCM2835(),
-            Samsung(), Rockchip(), Meson()]
+            Samsung(), Rockchip(), Meson(), Tegra()]
 
 # Known pin controllers that the rehearsal cannot move into a window, and
 # why (matched on a compatible's tail).
