@@ -41,6 +41,7 @@ from . import mediatek_tables as tables
 from .base import POISON, Family, Write
 
 ENOTSUPP, EINVAL = -524, -22
+ERRNO = {ENOTSUPP: "-ENOTSUPP", EINVAL: "-EINVAL"}
 
 
 class MediaTek(Family):
@@ -186,11 +187,15 @@ class MediaTek(Family):
                     out |= set(p.funcs.values())
         return sorted(out)
 
-    def pin_writes(self, ctrl, node):
+    def apply(self, ctrl, node):
+        """(mux writes, config writes, why the state fails or None): every
+        mux of the node, then the configurations pin by pin up to the
+        first one mtk_pinconf_set() refuses (the core stops there)"""
         mux, conf = [], []
         if self.refuses(ctrl, node):
-            return mux, conf
+            return mux, conf, None
         s = self.soc(ctrl.orig)
+        why = None
         for sub in node.children:
             cfgs = self.configs(ctrl, sub)
             for c in self.cells(sub):
@@ -198,9 +203,20 @@ class MediaTek(Family):
                 hw = HW(self, ctrl, s, pin)
                 hw.set("MODE", func)            # mtk_pmx_set_mux()
                 mux += hw.out
-                if cfgs:
-                    conf += group_set(self, ctrl, s, pin, cfgs)
-        return mux, conf
+                if cfgs and why is None:
+                    out, bad = group_set(self, ctrl, s, pin, cfgs)
+                    conf += out
+                    if bad:
+                        prop, arg, err = bad
+                        why = "%s: %s (argument %d) on %s: the driver refuses it (%s)" % (
+                            sub.path, prop, arg, self.pin_name(ctrl, pin), ERRNO.get(err, err))
+        return mux, conf, why
+
+    def pin_writes(self, ctrl, node):
+        return self.apply(ctrl, node)[:2]
+
+    def apply_error(self, ctrl, node):
+        return self.apply(ctrl, node)[2]
 
     def debugfs_kind(self, field):
         """pins shows each pin's mode (mtk_pctrl_dbg_show())"""
@@ -257,17 +273,19 @@ class HW:
 
 
 def group_set(fam, ctrl, soc, pin, cfgs):
-    """mtk_pconf_group_set() for one pin: its writes"""
+    """mtk_pconf_group_set() for one pin: (its writes, None or the
+    (property, argument, error) it stopped at)"""
     hw = HW(fam, ctrl, soc, pin)
     ua = adv = False
-    for _, param, arg in cfgs:
-        if pinconf_set(fam, hw, param, arg) < 0:
-            return hw.out
+    for prop, param, arg in cfgs:
+        err = pinconf_set(fam, hw, param, arg)
+        if err < 0:
+            return hw.out, (prop, arg, err)
         ua |= param == "PIN_CONFIG_DRIVE_STRENGTH_UA"
         adv |= param == "MTK_PIN_CONFIG_DRV_ADV"
     if soc.ops.get("adv_drive_set") and not ua and not adv:
         call(hw, "adv_drive_set", 0)
-    return hw.out
+    return hw.out, None
 
 
 def call(hw, op, *args):
