@@ -45,8 +45,8 @@ Families (arm64 unless said):
   samsung    Samsung, both arches: arm's Exynos 3250, 4210, 4x12, 5250,
              5260, 5410, 542x, S5PV210, S3C6410; arm64's Exynos and FSD
   mediatek   MediaTek, both arches: the paris SoCs (mt6765/6779/6795/6797,
-             mt8183/8186/8188/8192/8195) rehearsed; moore (mt7622/7629/
-             7981/7986) and common v1 (mt2701/7623/8173/...) reported
+             mt8183/8186/8188/8192/8195) and moore ones (mt7622/7629/7981/
+             7986) rehearsed; common v1 (mt2701/7623/8173/...) reported
 Groups: pcs (every pinctrl-single family outside K3), arm, arm64 (every
 family with boards of that arch). KSRC is the kernel tree.
 """

@@ -27,9 +27,11 @@ word split over two.  The tables are read from the tree
 (mediatek_tables.py); the code paths of pinctrl-mtk-common-v2.c are
 ported below, one function per driver function.
 
-The "moore" drivers (mt7622, mt7629, mt7981, mt7986) and the common v1
-drivers (mt2701, mt7623, mt2712, mt8127, mt8135, mt8167, mt8173, mt8365,
-mt8516) are matched and reported as not rehearsed, with why.
+The "moore" drivers (mt7622, mt7629, mt7981, mt7986: the same windows
+and field tables, groups and functions of their own and the generic
+binding) are in mediatek_moore.py.  The common v1 drivers (mt2701,
+mt7623, mt2712, mt8127, mt8135, mt8167, mt8173, mt8365, mt8516) are
+matched and reported as not rehearsed, with why.
 """
 
 import glob
@@ -37,6 +39,7 @@ import os
 import re
 
 from .. import csrc, generic
+from . import mediatek_moore as moore
 from . import mediatek_tables as tables
 from .base import POISON, Family, Write
 
@@ -60,14 +63,12 @@ class MediaTek(Family):
             return
         ksrc = os.environ["KSRC"]
         self.t = tables.Tables(ksrc)
+        self.tm = tables.Tables(ksrc, "mtk_moore_pinctrl_probe")
         d = os.path.join(ksrc, tables.D)
         for f in sorted(glob.glob(os.path.join(d, "pinctrl-mt*.c"))):
             text = csrc.read(f)
             why = None
-            if "mtk_moore_pinctrl_probe" in text:
-                why = ("a MediaTek \"moore\" controller (%s): its groups/functions driver is "
-                       "not ported to the rehearsal" % os.path.basename(f))
-            elif re.search(r"\bmtk_pctrl_(init|common_probe)\b", text) and \
+            if re.search(r"\bmtk_pctrl_(init|common_probe)\b", text) and \
                     "mt6397" not in f:
                 why = ("a MediaTek common v1 controller (%s): it writes through the "
                        "mediatek,pctl-regmap syscon's SET/CLR register aliases "
@@ -85,7 +86,7 @@ class MediaTek(Family):
     def soc(self, node):
         self.load()
         for c in node.strings("compatible"):
-            s = self.t.soc(c)
+            s = self.t.soc(c) or self.tm.soc(c)
             if s is not None:
                 return s
         return None
@@ -143,6 +144,8 @@ class MediaTek(Family):
     def refuses(self, ctrl, node):
         """mtk_pctrl_dt_subnode_to_map()'s -EINVAL, in the kernel's words"""
         s = self.soc(ctrl.orig)
+        if s.moore:
+            return moore.refuses(self, ctrl, s, node)
         numbers = {p.number for p in s.pins}
         for sub in node.children:
             cells = self.cells(sub)
@@ -170,15 +173,20 @@ class MediaTek(Family):
         return out
 
     def empty(self, ctrl, node):
+        if self.soc(ctrl.orig).moore:
+            return not any(moore.targets(n) and (n.has("function") or self.configs(ctrl, n))
+                           for n in moore.nodes(node))
         return not node.children
 
     def pin_name(self, ctrl, pin):
         s = self.soc(ctrl.orig)
         p = s.pin(pin) if s else None
-        return p.name if p else "pin%d" % pin
+        return p.name if p and p.name else "pin%d" % pin
 
     def functions(self, ctrl, node):
         s = self.soc(ctrl.orig)
+        if s.moore:
+            return sorted(s.functions)
         out = set()
         for sub in node.children:
             for c in self.cells(sub) or []:
@@ -192,9 +200,11 @@ class MediaTek(Family):
         mux of the node, then the configurations pin by pin up to the
         first one mtk_pinconf_set() refuses (the core stops there)"""
         mux, conf = [], []
+        s = self.soc(ctrl.orig)
+        if s.moore:
+            return moore.apply(self, ctrl, s, node, lambda pin: HW(self, ctrl, s, pin, "mux"))
         if self.refuses(ctrl, node):
             return mux, conf, None
-        s = self.soc(ctrl.orig)
         why = None
         for sub in node.children:
             cfgs = self.configs(ctrl, sub)
@@ -226,7 +236,7 @@ class MediaTek(Family):
         s = self.soc(ctrl.orig)
         out = {}
         for p in s.pins:
-            hw = HW(self, ctrl, s, p.number)
+            hw = HW(self, ctrl, s, p.number, "mux" if s.moore else "mode")
             for f in s.ranges:
                 if f not in ("DI",):
                     hw.set(f, 0)
@@ -237,8 +247,9 @@ class MediaTek(Family):
 class HW:
     """the writes of one pin's mtk_hw_set_value() calls, in order"""
 
-    def __init__(self, fam, ctrl, soc, pin):
+    def __init__(self, fam, ctrl, soc, pin, mode="mode"):
         self.fam, self.ctrl, self.soc, self.pin = fam, ctrl, soc, pin
+        self.mode = mode    # the MODE field's name: moore's debugfs shows none
         self.out = []
         self.rsel_si_unit = ctrl.orig.has("mediatek,rsel-resistance-in-si-unit")
 
@@ -253,7 +264,7 @@ class HW:
             return EINVAL
         if value < 0 or value > mask:
             return EINVAL
-        f = field.lower()
+        f = self.mode if field == "MODE" else field.lower()
         if not nxt:
             self.out.append(Write(win, off, (value & mask) << bitpos, mask << bitpos, 4,
                                   self.pin, f))
@@ -460,6 +471,8 @@ def adv_drive_set(hw, arg):
 
 OPS = {
     "mtk_pinconf_bias_set_combo": bias_set_combo,
+    "mtk_pinconf_bias_disable_set": lambda hw: hw.set("PU", 0) or hw.set("PD", 0),
+    "mtk_pinconf_bias_disable_set_rev1": lambda hw: hw.set("PULLEN", 0),
     "mtk_pinconf_bias_set": bias_set,
     "mtk_pinconf_bias_set_rev1": bias_set_rev1,
     "mtk_pinconf_adv_pull_set": adv_pull_set,

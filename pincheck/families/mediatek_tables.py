@@ -72,7 +72,7 @@ def _expand(entry, macros, consts, depth=0):
 
 
 def _array(text, ctype, name):
-    return csrc.block(text, r"%s\s+%s\s*\[[^]]*\][^={;]*=\s*\{" % (ctype, re.escape(name)))
+    return csrc.block(text, r"\b%s\s*\b%s\s*\[[^]]*\][^={;]*=\s*\{" % (ctype, re.escape(name)))
 
 
 def _local_text(path, seen=None):
@@ -101,22 +101,18 @@ class Tables:
         d = os.path.join(ksrc, D)
         self.common = "\n".join(csrc.read(os.path.join(d, h)) for h in COMMON
                                 if os.path.isfile(os.path.join(d, h)))
-        self.consts, self.macros = {}, {}
+        self.consts, self.macros = {"false": "0", "true": "1"}, {}
         self.add_defines(self.common)
         self.add_defines(csrc.read(os.path.join(ksrc, BINDING)))
         # the enums of pinctrl-mtk-common-v2.h: PINCTRL_PIN_REG_*, DRV_*
-        for body in re.findall(r"enum\s*\{([^}]*)\}", self.common):
-            names = [e.split("=")[0].strip() for e in body.split(",") if e.strip()]
-            for i, n in enumerate(names):
-                self.consts.setdefault(n, str(i))
-        self.fields = [n[len("PINCTRL_PIN_REG_"):] for n in
-                       re.findall(r"\bPINCTRL_PIN_REG_(\w+)", self.common) if n != "MAX"]
+        add_enums(self.common, self.consts)
         core = csrc.read(os.path.join(d, "pinctrl-mtk-common-v2.c"))
         self.drive = {}
         body = csrc.block(core, r"mtk_drive_desc\s+mtk_drive\s*\[\s*\]\s*=\s*\{") or ""
         for m in re.finditer(r"\[\s*(\w+)\s*\]\s*=\s*\{([^}]*)\}", body):
             self.drive[csrc.cint(m.group(1), self.consts)] = tuple(
                 csrc.cint(x, self.consts) for x in m.group(2).split(","))
+        self.moore = probe == "mtk_moore_pinctrl_probe"
         self.files = {}         # compatible -> (path, data name)
         for f in sorted(glob.glob(os.path.join(d, "pinctrl-mt*.c"))):
             text = csrc.read(f)
@@ -124,7 +120,25 @@ class Tables:
                 continue
             for m in re.finditer(r'\.compatible\s*=\s*"([^"]+)"\s*,\s*\.data\s*=\s*&(\w+)', text):
                 self.files[m.group(1)] = (f, m.group(2))
+            if self.moore:
+                self.moore_files(f, text)
         self.socs = {}
+
+    def moore_files(self, path, text):
+        """the moore drivers' compatibles: a platform_driver's
+        of_match_table and the data its probe passes to
+        mtk_moore_pinctrl_probe()"""
+        for body in re.findall(r"struct\s+platform_driver\s+\w+\s*=\s*\{(.*?)\n\};", text, re.S):
+            mt = re.search(r"\.of_match_table\s*=\s*(\w+)", body)
+            pr = re.search(r"\.probe\s*=\s*(\w+)", body)
+            if not mt or not pr:
+                continue
+            fn = csrc.block(text, r"\b%s\s*\([^)]*\)\s*\{" % pr.group(1)) or ""
+            data = re.search(r"mtk_moore_pinctrl_probe\s*\(\s*\w+\s*,\s*&(\w+)", fn)
+            table = _array(text, r"of_device_id", mt.group(1)) or ""
+            for c in re.findall(r'\.compatible\s*=\s*"([^"]+)"', table):
+                if data:
+                    self.files[c] = (path, data.group(1))
 
     def add_defines(self, text):
         for k, v in csrc.defines(text).items():
@@ -142,6 +156,7 @@ class Tables:
         consts, macros = dict(self.consts), dict(self.macros)
         for k, v in csrc.defines(text).items():
             (consts if isinstance(v, str) else macros)[k] = v
+        add_enums(text, consts)         # mt7986's IOCFG_RB_BASE, ...
         s = Soc(compatible, path, data)
         body = csrc.block(text, r"struct\s+mtk_pin_soc\s+%s\s*=\s*\{" % re.escape(data))
         if body is None:
@@ -149,6 +164,8 @@ class Tables:
         f = csrc.fields(body)
         s.ops = {k: v for k, v in f.items() if v.startswith("mtk_")}
         s.gpio_m = csrc.cint(f.get("gpio_m", "0"), consts)
+        s.moore = self.moore
+        s.ies_present = f.get("ies_present", "false").strip() == "true"
         names = _array(text + self.common, r"char\s*\*\s*const", f["base_names"]) or ""
         s.base_names = re.findall(r'"([^"]*)"', names)
         cal = _array(text, r"struct\s+mtk_pin_reg_calc", f["reg_cal"]) or ""
@@ -158,17 +175,9 @@ class Tables:
                                     for e in csrc.split_entries(rows or "")]
         pins = _array(text, r"struct\s+mtk_pin_desc", f["pins"]) or ""
         for i, e in enumerate(csrc.split_entries(pins)):
-            c = csrc.calls(e, "MTK_PIN")
-            if not c:
-                raise ValueError("%s: pin row %d is not MTK_PIN(...)" % (path, i))
-            a = c[0][1]
-            funcs = {}
-            for fa in a[4:]:
-                fm = re.match(r'MTK_FUNCTION\(\s*([^,]+?)\s*,\s*"([^"]*)"\s*\)', fa)
-                if fm:
-                    funcs[csrc.cint(fm.group(1), consts)] = fm.group(2)
-            s.pins.append(Pin(i, csrc.cint(a[0], consts), a[1].strip('"'),
-                              csrc.cint(a[3], consts), funcs))
+            s.pins.append(self.pin_row(path, i, e, macros, consts))
+        if self.moore:
+            self.read_groups(s, text, f)
         if "pull_type" in f:
             rows = _array(text, r"unsigned\s+int", f["pull_type"]) or ""
             s.pull_type = [csrc.cint(e, consts) for e in csrc.split_entries(rows)]
@@ -178,6 +187,63 @@ class Tables:
                 a = csrc.calls(e, "PIN_RSEL")[0][1]
                 s.rsel.append(Rsel(*[csrc.cint(x, consts) for x in a]))
         return s
+
+
+    def pin_row(self, path, i, e, macros, consts):
+        """one row of the pin table: MTK_PIN(number, name, eint, drv_n,
+        MTK_FUNCTION(...)...) of pinctrl-paris.h, or a moore SoC's own
+        macro (MT7986_PIN(n, name)) expanded to pinctrl-moore.h's
+        MTK_PIN(number, name, eint_m, eint_n, drv_n), or a pin without a
+        ball ({ .number = n, .name = NULL })"""
+        for _ in range(4):
+            m = re.match(r"\s*(\w+)\s*\(", e)
+            if not m or m.group(1) == "MTK_PIN" or m.group(1) not in macros:
+                break
+            params, body = macros[m.group(1)]
+            for p, a in zip(params, csrc.calls(e, m.group(1))[0][1]):
+                body = re.sub(r"\b%s\b" % re.escape(p), a, body)
+            e = body
+        if e.lstrip().startswith("{"):
+            fl = csrc.fields(e.strip()[1:-1])
+            return Pin(i, csrc.cint(fl["number"], consts), None, 0, {})
+        c = csrc.calls(e, "MTK_PIN")
+        if not c:
+            raise ValueError("%s: pin row %d is not MTK_PIN(...)" % (path, i))
+        a = c[0][1]
+        if self.moore:
+            return Pin(i, csrc.cint(a[0], consts), a[1].strip('"'), csrc.cint(a[4], consts), {})
+        funcs = {}
+        for fa in a[4:]:
+            fm = re.match(r'MTK_FUNCTION\(\s*([^,]+?)\s*,\s*"([^"]*)"\s*\)', fa)
+            if fm:
+                funcs[csrc.cint(fm.group(1), consts)] = fm.group(2)
+        return Pin(i, csrc.cint(a[0], consts), a[1].strip('"'), csrc.cint(a[3], consts), funcs)
+
+    @staticmethod
+    def read_groups(s, text, f):
+        """a moore SoC's groups (PINCTRL_PIN_GROUP(name, id): id_pins[],
+        id_funcs[]) and functions (PINCTRL_PIN_FUNCTION(name, id):
+        id_groups[])"""
+        def ints(name):
+            return [int(x, 0) for x in csrc.split_entries(_array(text, r"int", name) or "")]
+        s.groups = {}
+        for _, a in csrc.calls(_array(text, r"struct\s+group_desc", f["grps"]) or "",
+                               "PINCTRL_PIN_GROUP"):
+            s.groups.setdefault(a[0].strip('"'), list(zip(ints(a[1] + "_pins"),
+                                                          ints(a[1] + "_funcs"))))
+        s.functions = {}
+        for _, a in csrc.calls(_array(text, r"struct\s+function_desc", f["funcs"]) or "",
+                               "PINCTRL_PIN_FUNCTION"):
+            s.functions.setdefault(a[0].strip('"'), re.findall(
+                r'"([^"]*)"', _array(text, r"char\s*\*(?:\s*const)?", a[1] + "_groups") or ""))
+
+
+def add_enums(text, consts):
+    """the names of the anonymous enums of text, numbered from 0"""
+    for body in re.findall(r"enum\s*\{([^}]*)\}", text):
+        names = [e.split("=")[0].strip() for e in body.split(",") if e.strip()]
+        for i, n in enumerate(names):
+            consts.setdefault(n, str(i))
 
 
 def field_lookup(soc, field, number):

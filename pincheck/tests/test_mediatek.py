@@ -164,3 +164,48 @@ def test_debugfs_mode():
     assert readback._read_mtk_mode(ctl, 82, {}, 0xF00) == 1
     assert readback._read_mtk_mode(ctl, 7, {}, 0xF) == 3
     assert readback._read_mtk_mode(ctl, 8, {}, 0xF) is None
+
+
+# --- moore ----------------------------------------------------------------
+MOORE_NAMES = '"gpio", "iocfg_rt", "iocfg_rb", "iocfg_lt", "iocfg_lb", "iocfg_tr", "iocfg_tl", "eint"'
+MOORE_DTS = """/dts-v1/;
+/ { #address-cells = <1>; #size-cells = <1>;
+pio: pinctrl@1001f000 { compatible = "mediatek,mt7986a-pinctrl"; reg-names = %s;
+	st { mux { function = "%s"; groups = "%s"; }; %s };
+}; };
+"""
+
+
+def moore(dts, func, group, conf=""):
+    fam = MediaTek()
+    t = dts(MOORE_DTS % (MOORE_NAMES, func, group, conf))
+    c = controller(t.find("/pinctrl@1001f000"), fam)
+    return fam, c, t.find("/pinctrl@1001f000/st")
+
+
+def test_moore_tables(ksrc):
+    s = tables.Tables(ksrc, "mtk_moore_pinctrl_probe").soc("mediatek,mt7986a-pinctrl")
+    # mt7986_i2c_pins[] = { 3, 4, }, mt7986_i2c_funcs[] = { 1, 1, }
+    assert s.groups["i2c"] == [(3, 1), (4, 1)]
+    assert "i2c" in s.functions["i2c"]
+    assert s.base_names[0] == "gpio" and s.moore
+
+
+def test_moore_mux_and_pull(dts, ksrc):
+    # the i2c group: GPIO3 and 4 mode 1 into the "gpio" window's MODE
+    # fields; bias-pull-up on both, pin by pin
+    fam, c, node = moore(dts, "i2c", "i2c", 'conf { pins = "I2C_SCL"; bias-disable; };')
+    s = fam.soc(c.orig)
+    mux, conf = fam.pin_writes(c, node)
+    _, off, bit, mask, _ = tables.field_lookup(s, "MODE", 3)
+    assert mux[0] == Write(0, off, 1 << bit, mask << bit, 4, 3, "mux")
+    assert [w.pin for w in mux] == [3, 4] and conf and {w.pin for w in conf} == {3}
+    assert fam.debugfs_kind("mux") is None
+
+
+def test_moore_refuses(dts, ksrc):
+    fam, c, node = moore(dts, "i2c", "uart0")
+    assert fam.refuses(c, node) == ['/pinctrl@1001f000/st/mux: groups: invalid group "uart0" '
+                                    'for function "i2c"']
+    fam, c, node = moore(dts, "nosuch", "i2c")
+    assert "not supported" in fam.refuses(c, node)[0]

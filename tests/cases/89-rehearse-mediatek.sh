@@ -9,8 +9,9 @@
 # the Chromebook Spin 513 (mt8195 "tomato") agree pin by pin; register
 # words of juniper are compared with values worked out by hand below; a
 # second enabled device on the console's RX pin is a CONFLICT naming both
-# DT paths, the second device FAILED; a common v1 controller (mt8173) and
-# a moore one (mt7986) are "not rehearsed", not failed; the guest's KTAP
+# DT paths, the second device FAILED; a moore board, the Banana Pi
+# BPI-R3 (mt7986a), agrees too; a common v1 controller (mt8173) is "not
+# rehearsed", not failed; the guest's KTAP
 # (console.ktap) is the host's (verdict.ktap) on every run (check_ktap,
 # window_of: tests/lib.sh).
 #
@@ -85,16 +86,25 @@ grep -q '^GPIO95 *\/soc\/serial@11002000 .* ok$' "$d/verdict.txt" 2>/dev/null &&
 # --- MT8195, Acer Chromebook Spin 513 (tomato): RSEL and PU/PD pulls ------
 agrees tomato-r2 mediatek/mt8195-cherry-tomato-r2 @TOMATO_PINS@ @TOMATO_CONS@
 
-# --- controllers the family does not model: not rehearsed, exit 4 --------
-for b in mediatek/mt8173-evb:"a MediaTek common v1 controller (pinctrl-mt8173.c): it writes through the mediatek,pctl-regmap syscon's SET/CLR register aliases (pinctrl-mtk-common.c), which a RAM window cannot compose" \
-	 mediatek/mt7986a-rfb:"a MediaTek \"moore\" controller (pinctrl-mt7986.c): its groups/functions driver is not ported to the rehearsal"; do
-	line=$("$R" --quiet "${b%%:*}" 2>&1)
-	rc=$?
-	case "$rc $line" in
-	"4 ${b%%:*}: nothing rehearsed: ${b#*:}") pass "mediatek-not-rehearsed-${b%%-*}" ;;
-	*) fail "mediatek-not-rehearsed-${b%%-*}" "exit $rc: $line" ;;
-	esac
-done
+# --- moore: MT7986A, Banana Pi BPI-R3 (groups and functions) -------------
+agrees bpi-r3 mediatek/mt7986a-bananapi-bpi-r3 @BPIR3_PINS@ @BPIR3_CONS@
+d=$out/mediatek_mt7986a-bananapi-bpi-r3
+# mode: mt7986_pin_mode_range's PIN_FIELD(0, 100, 0x300, 0x10, 0, 4),
+# pin p's 4 bits at 0x300 + p / 8 * 0x10, bit p % 8 * 4, of the "gpio"
+# window (reg entry 0). i2c-pins: function "i2c", groups "i2c" =
+# mt7986_i2c_pins[] { 3, 4 } with mt7986_i2c_funcs[] { 1, 1 }: 1 in bits
+# 15:12 and 19:16 of 0x300 (pins 0-7); @BPIR3_MODE_NOTE@
+word bpi-r3-mode-gpio0-7 "$(window_of "$d" /soc/pinctrl@1001f000 0)" 0x300 @BPIR3_MODE@
+
+# --- a common v1 controller: not rehearsed, exit 4 -------------------------
+b=mediatek/mt8173-evb
+line=$("$R" --quiet "$b" 2>&1)
+rc=$?
+case "$rc $line" in
+"4 $b: nothing rehearsed: a MediaTek common v1 controller (pinctrl-mt8173.c): it writes through the mediatek,pctl-regmap syscon's SET/CLR register aliases (pinctrl-mtk-common.c), which a RAM window cannot compose")
+	pass "mediatek-v1-not-rehearsed" ;;
+*) fail "mediatek-v1-not-rehearsed" "exit $rc: $line" ;;
+esac
 
 # --- a second enabled device on the console's RX pin ---------------------
 # @CLASH_TESTS@ KTAP tests: juniper's, and /clash-leds
