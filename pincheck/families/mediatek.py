@@ -166,11 +166,13 @@ class MediaTek(Family):
         return []
 
     def problems(self, ctrl, node):
+        """what the driver refuses: at the map, or applying the state"""
         out = []
         for why in self.refuses(ctrl, node):
             path, prop, what = (why.split(": ", 2) + ["", ""])[:3]
             out.append((path, prop, what or prop))
-        return out
+        why = self.apply(ctrl, node)[2]
+        return out + ([why] if why else [])
 
     def empty(self, ctrl, node):
         if self.soc(ctrl.orig).moore:
@@ -218,15 +220,16 @@ class MediaTek(Family):
                     conf += out
                     if bad:
                         prop, arg, err = bad
-                        why = "%s: %s (argument %d) on %s: the driver refuses it (%s)" % (
-                            sub.path, prop, arg, self.pin_name(ctrl, pin), ERRNO.get(err, err))
+                        why = (sub.path, prop, "argument %d on %s: the driver refuses it (%s)"
+                               % (arg, self.pin_name(ctrl, pin), ERRNO.get(err, err)))
         return mux, conf, why
 
     def pin_writes(self, ctrl, node):
         return self.apply(ctrl, node)[:2]
 
     def apply_error(self, ctrl, node):
-        return self.apply(ctrl, node)[2]
+        why = self.apply(ctrl, node)[2]
+        return "%s: %s: %s" % why if why else None
 
     def debugfs_kind(self, field):
         """pins shows each pin's mode (mtk_pctrl_dbg_show())"""

@@ -83,8 +83,8 @@ def apply(fam, ctrl, s, node, hw_of):
                     err = pinconf_set(hw, cfgs)
                     conf += hw.out
                     if err < 0:
-                        why = "%s: the driver refuses its configuration on %s (%d)" % (
-                            n.path, fam.pin_name(ctrl, pin), err)
+                        why = (n.path, "pinconf", "the driver refuses it on %s (%d)" % (
+                            fam.pin_name(ctrl, pin), err))
                         break
     return mux, conf, why
 
