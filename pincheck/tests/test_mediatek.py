@@ -209,3 +209,19 @@ def test_moore_refuses(dts, ksrc):
                                     'for function "i2c"']
     fam, c, node = moore(dts, "nosuch", "i2c")
     assert "not supported" in fam.refuses(c, node)[0]
+
+
+def test_rsel_si_unit(dts, ksrc):
+    # with mediatek,rsel-resistance-in-si-unit the argument is in ohms:
+    # PIN_RSEL(8, 17, 0x1, 10000, 5000) is the first row of GPIO8 whose
+    # pull-up is 10000: RSEL 1; an argument no row has is -ENOTSUPP, the
+    # PU/PD type then takes only 0 or 1: the state fails there
+    si = "mediatek,rsel-resistance-in-si-unit;"
+    fam, c, node = mtk(dts, pin(8, 2), "bias-pull-up = <10000>;", "mediatek,mt8195-pinctrl",
+                       MT8195_NAMES, si)
+    conf = fam.pin_writes(c, node)[1]
+    assert (conf[0].field, conf[0].value >> 15) == ("rsel", 1)
+    fam, c, node = mtk(dts, pin(8, 2), "bias-pull-up = <12345>;", "mediatek,mt8195-pinctrl",
+                       MT8195_NAMES, si)
+    assert fam.pin_writes(c, node)[1] == []
+    assert "bias-pull-up: argument 12345 on GPIO8" in fam.apply_error(c, node)
