@@ -118,8 +118,23 @@ class MediaTek(Family):
         """the probe needs the named windows only; without
         interrupt-controller mtk_build_eint() gives up with a warning"""
 
-    def reset_word(self, window, offset):
-        return POISON
+    def reset_image(self, ctrl, window, size):
+        """0xa5a5a5a5 in every word, but the raw advanced drive fields
+        (DRV_ADV) 0, the advanced drive off (what mtk_pconf_group_set()
+        leaves a configured pin in): the debugfs dump reads every pin's
+        drive-strength-microamp, and mtk_drv_adv_to_uA() WARNs on a value
+        past 7, which the fill would give mt8192's 5-bit fields of GPIO89
+        and 90"""
+        buf = bytearray(POISON.to_bytes(4, "little") * (size // 4))
+        s = self.soc(ctrl.orig)
+        for p in s.pins:
+            hw = HW(self, ctrl, s, p.number)
+            hw.set("DRV_ADV", 0)
+            for w in hw.out:
+                if w.window == window and w.offset + 4 <= size:
+                    old = int.from_bytes(buf[w.offset:w.offset + 4], "little")
+                    buf[w.offset:w.offset + 4] = ((old & ~w.mask) | w.value).to_bytes(4, "little")
+        return bytes(buf)
 
     # -- the driver's view of a state ---------------------------------------
     def window(self, ctrl, soc, i_base):
