@@ -31,7 +31,7 @@ def read_reg(buf, off, width):
 # below are the protocol, in the order of the codes.
 DEBUGFS_KINDS = {None: 0, "imx-conf": 1, "sunxi-drive": 2, "sunxi-pull": 3,
                  "pinctrl-single": 4, "imx1-conf": 5, "vsoc-mux": 6, "vsoc-pad": 7,
-                 "mtk-mode": 8}
+                 "mtk-mode": 10}
 
 
 def debugfs_kind(ctl, field):
