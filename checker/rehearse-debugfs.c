@@ -4,6 +4,7 @@
  * names, mux owners and read-backs, as pincheck/verdict.py reads them.
  */
 #define _GNU_SOURCE		/* asprintf */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -138,6 +139,25 @@ static bool vsoc_value(const char *rest, bool mux, u32 mask, u32 *val)
 	return true;
 }
 
+/*
+ * pins: "[GPIO RANGE ]NNN: MDOI..." (mtk_pctrl_show_one_pin(): the pin's
+ * number "%03d: ", then one digit each of mode, direction, ...): the mode
+ * digit, the key at the start or after a blank
+ */
+static bool mtk_mode(const char *rest, u32 pin, u32 *val)
+{
+	char key[16];
+	const char *s;
+
+	snprintf(key, sizeof(key), "%03u: ", pin);
+	for (s = strstr(rest, key); s && s != rest && s[-1] != ' '; s = strstr(s + 1, key))
+		;
+	if (!s || !isdigit((unsigned char)s[strlen(key)]))
+		return false;
+	*val = s[strlen(key)] - '0';
+	return true;
+}
+
 /* pincheck/verdict.py debugfs_value() */
 bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 mask, u32 *val)
 {
@@ -195,6 +215,9 @@ bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 mask, u32 *val)
 		else
 			return false;
 		return true;
+	case DBG_MTK_MODE:
+		l = pin_line(&c->pins, pin);
+		return l && mtk_mode(l->rest, pin, val);
 	case DBG_VSOC_MUX:
 	case DBG_VSOC_PAD:
 		l = pin_line(&c->pins, pin);

@@ -48,6 +48,9 @@ Families (arm64 unless said):
              SM1, AXG, A1, S4, C3; arm's Meson8, Meson8m2, Meson8b
   tegra      NVIDIA Tegra, both arches: arm's Tegra20, 30, 114, 124; arm64's
              Tegra132, 194, 210
+  mediatek   MediaTek, both arches: the paris SoCs (mt6765/6779/6795/6797,
+             mt8183/8186/8188/8192/8195) and moore ones (mt7622/7629/7981/
+             7986) rehearsed; common v1 (mt2701/7623/8173/...) reported
 Groups: pcs (every pinctrl-single family outside K3), arm, arm64 (every
 family with boards of that arch). KSRC is the kernel tree.
 """
@@ -92,6 +95,7 @@ FAMILIES = {
     "meson": [("arm64", "amlogic", r".*"), ("arm", "amlogic", r"meson8.*")],
     "tegra": [("arm", "nvidia", r"tegra(20|30|114|124)-.*"),
               ("arm64", "nvidia", r"tegra(132|194|210)-.*")],
+    "mediatek": [("arm64", "mediatek", r"mt.*"), ("arm", "mediatek", r"mt.*")],
 }
 
 

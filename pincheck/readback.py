@@ -31,7 +31,7 @@ def read_reg(buf, off, width):
 # below are the protocol, in the order of the codes.
 DEBUGFS_KINDS = {None: 0, "imx-conf": 1, "sunxi-drive": 2, "sunxi-pull": 3,
                  "pinctrl-single": 4, "imx1-conf": 5, "vsoc-mux": 6, "vsoc-pad": 7,
-                 "meson-pullen": 8, "meson-pull": 9}
+                 "meson-pullen": 8, "meson-pull": 9, "mtk-mode": 10}
 
 
 def debugfs_kind(ctl, field):
@@ -112,6 +112,21 @@ def _read_vsoc(ctl, pin, mask, mux):
     return int(m.group(1)) if mux else _under(int(m.group(2), 16), mask)
 
 
+def _read_mtk_mode(ctl, pin, confs, mask):
+    # pins: "[GPIO RANGE ]NNN: MDOI..." (mtk_pctrl_show_one_pin(), the pin's
+    # number "%03d: " then one digit each of mode, direction, ...): the
+    # mode digit, at the start or after a blank
+    rest = ctl.guest_pins.get(pin, ("", ""))[1]
+    key = "%03d: " % pin
+    i = rest.find(key)
+    while i > 0 and rest[i - 1] != " ":
+        i = rest.find(key, i + 1)
+    if i < 0:
+        return None
+    c = rest[i + len(key):i + len(key) + 1]
+    return int(c) if c.isdigit() else None
+
+
 DEBUGFS_READERS = {"imx-conf": _read_hex_conf, "sunxi-drive": _read_sunxi_drive,
                    "sunxi-pull": _read_sunxi_pull, "pinctrl-single": _read_pins_value,
                    "imx1-conf": _read_imx1_conf,
@@ -120,7 +135,8 @@ DEBUGFS_READERS = {"imx-conf": _read_hex_conf, "sunxi-drive": _read_sunxi_drive,
                    "meson-pull": lambda ctl, pin, confs, mask: _read_meson_pull(ctl, pin, confs,
                                                                                 mask, False),
                    "vsoc-mux": lambda ctl, pin, confs, mask: _read_vsoc(ctl, pin, mask, True),
-                   "vsoc-pad": lambda ctl, pin, confs, mask: _read_vsoc(ctl, pin, mask, False)}
+                   "vsoc-pad": lambda ctl, pin, confs, mask: _read_vsoc(ctl, pin, mask, False),
+                   "mtk-mode": _read_mtk_mode}
 
 
 def debugfs_value(ctl, pin, field, confs, mask=0xFFFFFFFF):

@@ -209,14 +209,28 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
                     out += ctl.family.refuses(ctl, pn)
         return out
 
+    def apply_failed(c, states):
+        """why the driver fails applying the state the device's probe
+        applies first (Family.apply_error): it is written up to there"""
+        st = "init" if "init" in states else "default"
+        for ph in states.get(st, []):
+            pn = by_ph.get(ph)
+            ctl = pn and ctl_of(pn)
+            why = ctl and ctl.family.apply_error(ctl, pn)
+            if why:
+                return why
+        return None
+
     if planning:
         # every device with a "default" state binds and applies it, unless
         # all its nodes make no map (the core then creates no state), or
-        # the driver refuses a node of one of its states
+        # the driver refuses a node of one of its states, or fails applying
+        # its first state
         for c in plan["consumers"]:
             if not c.get("dev"):
                 continue
-            if refused(c):
+            if refused(c) or apply_failed(c, {s[0]: s[2] for s in pin_state_props(
+                    tree.find(c["path"])) if s[0] in c.get("states", [])}):
                 if c["hog"]:
                     # the controller keeps its handle of the hogs, in no
                     # state (the series drops a bad hog state alone: "pin
@@ -273,6 +287,10 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
         info = {"path": c["path"], "dev": dev, "hog": c["hog"], "states": c.get("states", []),
                 "current": current, "dropped": c.get("dropped", []), "applied": []}
         lost = dev in claims            # failed applying a state: partly written
+        # failed in the driver's pinconf_set: the muxes and the configs up
+        # to there written, the claims released
+        broken = not lost and current is None and not refused(c) and apply_failed(c, states)
+        lost = lost or bool(broken)
         # pinctrl_bind_pins() applies "init" (then "default") only when
         # there is a "default"
         has_default = "default" in states
@@ -352,12 +370,14 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
                     for p in pins:
                         owner_expect[(ctl.path, p)] = (dev, c["path"], pn.path,
                                                        (groups or {}).get(p))
-            if stop or lost:
+            if stop or (lost and not broken):
                 break
             for ctl, pn, cw in confs:
                 for w in cw:
                     applied.append(Applied(w, c["path"], st, pn.path))
                 own_confs(ctl, pn, dev, st)
+            if broken:
+                break
             info["applied"].append(st)
         info["failed"] = failed
         info["why"] = None

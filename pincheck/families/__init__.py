@@ -13,6 +13,7 @@ from .bcm2835 import BCM2835
 from .imx import IMX
 from .imx1 import IMX1
 from .meson import Meson
+from .mediatek import MediaTek
 from .mvebu import MVEBU
 from .pinctrl_single import PinctrlSingle
 from .rockchip import Rockchip
@@ -26,7 +27,7 @@ from .vsoc import VSOC
 # VSOC, matched by compatible alone, first: the others read the tree's
 # driver tables (KSRC) to match
 FAMILIES = [VSOC(), IMX(), IMX1(), PinctrlSingle(), Sunxi(), TLMM(), MVEBU(), STM32(), BCM2835(),
-            Samsung(), Rockchip(), Meson(), Tegra()]
+            Samsung(), Rockchip(), Meson(), Tegra(), MediaTek()]
 
 # Known pin controllers that the rehearsal cannot move into a window, and
 # why (matched on a compatible's tail).

@@ -103,6 +103,14 @@ class Family:
         device's pinctrl handle, and its probe, fail with it)"""
         return []
 
+    def apply_error(self, ctrl, node):
+        """why the driver fails applying pin node `node` after the core
+        made its maps (a configuration its pinconf_set refuses: the mux
+        and the configurations before it are written, the state fails and
+        the device with it), or None; pin_writes() then stops where the
+        driver does"""
+        return None
+
     def unsupported_why(self, node):
         """why this family cannot rehearse a controller it matches (a SoC
         whose driver code is not ported: Rockchip), or None"""
