@@ -14,7 +14,8 @@
 #                                    branch of pristine-7.3, checkpatch.pl
 #                                    --strict per patch, kernel-doc -none on
 #                                    the files it touches
-#   scripts/linux73.sh build [SET]   the end state of each set, arm64 W=1,
+#   scripts/linux73.sh build [SET]   the end state of each set, arm64 W=1 (and
+#                                    the arm DTBs of arch/arm device trees),
 #                                    the objects of the touched files only,
 #                                    niced and under the kernel build lock
 #   scripts/linux73.sh export SET    write kernel/mainline/SET/ from branch
@@ -348,13 +349,22 @@ kmake73() {
 		CC="ccache ${CROSS}gcc" HOSTCC="ccache gcc" -j"$JOBS" "$@"
 }
 
+# The 32-bit ARM DTBs of the sets' arch/arm device trees: an output tree of
+# its own, multi_v7_defconfig (a DTB target builds whatever the config)
+CROSS_ARM=${CROSS_ARM:-arm-linux-gnueabihf-}
+kmake73_arm() {
+	nice -n 19 make -C "$SRC73" O="$OUT73/build-arm" ARCH=arm CROSS_COMPILE="$CROSS_ARM" \
+		CC="ccache ${CROSS_ARM}gcc" HOSTCC="ccache gcc" -j"$JOBS" "$@"
+}
+
 # The end state of each set, W=1: defconfig plus the drivers the sets touch,
 # then only the objects of the C files a set changes, and the DTBs of the
 # device trees it changes (with CHECK_DTBS when dt-schema is there): a whole
 # Image is not needed to see a warning in a file a set changes. Only
-# warnings in the set's own files count.
+# warnings in the set's own files count, and only those pristine-7.3 does
+# not give for the same targets.
 build() {
-	local s objs dtbs f log files check_dtbs='' schema_note
+	local s objs dtbs dtbs_arm all built warn f log files check_dtbs='' schema_note
 	tree
 	mkdir -p "$OUT73/build"
 	schema_note=$(dtschema_note)
@@ -378,19 +388,31 @@ build() {
 			-e KUNIT -e PINCTRL_PINMUX_KUNIT_TEST
 		kmake73 olddefconfig >>"$log" 2>&1
 		objs=$(touched "$s" | sed -n 's/\.c$/.o/p' | tr '\n' ' ')
-		dtbs=$(dtbs_of "$s" | tr '\n' ' ')
+		dtbs=$(dtbs_of "$s" arm64 | tr '\n' ' ')
+		dtbs_arm=$(dtbs_of "$s" arm | tr '\n' ' ')
 		files=$(git73 diff --name-only pristine-7.3 "check/$s" | tr '\n' '|')
 		files=${files%|}
-		[ -n "$objs$dtbs" ] || { ok "$s: nothing to build"; continue; }
-		[ -z "$dtbs" ] || files="$files|$(tr ' ' '|' <<<"${dtbs% }")"
+		[ -n "$objs$dtbs$dtbs_arm" ] || { ok "$s: nothing to build"; continue; }
+		all="$dtbs$dtbs_arm"
+		[ -z "$all" ] || files="$files|$(tr ' ' '|' <<<"${all% }")"
+		if [ -n "$dtbs_arm" ] && [ ! -f "$OUT73/build-arm/.config" ]; then
+			mkdir -p "$OUT73/build-arm"
+			kmake73_arm multi_v7_defconfig >>"$log" 2>&1
+		fi
+		built=yes
 		# shellcheck disable=SC2086
 		# (make without a target would build everything)
-		if { [ -z "$objs" ] || kmake73 W=1 $objs >>"$log" 2>&1; } &&
-		   { [ -z "$dtbs" ] || kmake73 W=1 $check_dtbs $dtbs >>"$log" 2>&1; } &&
-		   ! build_warnings "$log" "$files" | grep -q .; then
-			ok "$s: W=1 arm64 build without warnings: $objs$dtbs${dtbs:+${check_dtbs:+ (dt-schema checked)}${schema_note:+ ($schema_note)}}"
+		{ [ -z "$objs" ] || kmake73 W=1 $objs >>"$log" 2>&1; } &&
+		{ [ -z "$dtbs" ] || kmake73 W=1 $check_dtbs $dtbs >>"$log" 2>&1; } &&
+		{ [ -z "$dtbs_arm" ] || kmake73_arm W=1 $check_dtbs $dtbs_arm >>"$log" 2>&1; } ||
+			built=" failed"
+		warn=$(new_warnings "$s" "$log" "$files" "$objs" "$dtbs" "$dtbs_arm")
+		if [ "$built" = yes ] && [ -z "$warn" ]; then
+			dtbs=$all
+			ok "$s: W=1 build without warnings the set adds: $objs$dtbs${dtbs:+${check_dtbs:+ (dt-schema checked)}${schema_note:+ ($schema_note)}}"
 		else
-			bad "$s: W=1 build: $(build_warnings "$log" "$files" | head -n 3 | tr '\n' ' ') (see $log)"
+			[ "$built" = yes ] && built=""
+			bad "$s: W=1 build$built: $(head -n 3 <<<"$warn" | tr '\n' ' ') (see $log)"
 		fi
 	done
 	git73 checkout -q --detach pristine-7.3
@@ -421,16 +443,50 @@ build_warnings() {
 		grep -E "$2" || true
 }
 
-# The arm64 DTBs built from a device tree file that set $1 changes
+# The warnings of build log $2 (set $1, files regex $3) that the same
+# targets ($4 objects, $5 arm64 DTBs, $6 arm DTBs) do not give on
+# pristine-7.3, positions left out of the comparison: a DTB of a board file
+# the set touches has the W=1 warnings of the rest of the file too. The
+# pristine build runs only when the set's build has warnings.
+new_warnings() {
+	local s=$1 log=$2 files=$3 objs=$4 dtbs=$5 dtbs_arm=$6 plog=$OUT73/$1.pristine.log
+	local strip='s/:[0-9]+(\.[0-9]+)?(-[0-9]+(\.[0-9]+)?)?:/:/g'
+	build_warnings "$log" "$files" | sed -E "$strip" | sort -u >"$OUT73/$s.warn.new"
+	[ -s "$OUT73/$s.warn.new" ] || return 0
+	: >"$plog"
+	git73 checkout -q --detach pristine-7.3
+	# shellcheck disable=SC2086
+	{ [ -z "$objs" ] || kmake73 W=1 $objs >>"$plog" 2>&1; }
+	# shellcheck disable=SC2086
+	{ [ -z "$dtbs" ] || kmake73 W=1 $dtbs >>"$plog" 2>&1; }
+	# shellcheck disable=SC2086
+	{ [ -z "$dtbs_arm" ] || kmake73_arm W=1 $dtbs_arm >>"$plog" 2>&1; }
+	git73 checkout -q "check/$s"
+	build_warnings "$plog" "$files" | sed -E "$strip" | sort -u >"$OUT73/$s.warn.old"
+	comm -23 "$OUT73/$s.warn.new" "$OUT73/$s.warn.old"
+}
+
+# The DTBs of architecture $2 (arm64 or arm) built from the device tree
+# files that set $1 changes: a .dts itself, and every .dts that includes a
+# changed .dtsi, directly or through other .dtsi files of its directory
 dtbs_of() {
-	local f dir base
-	for f in $(git73 diff --name-only pristine-7.3 "check/$1" -- 'arch/arm64/boot/dts/*'); do
+	local root=arch/$2/boot/dts f g dir base seen=' '
+	local -a todo
+	mapfile -t todo < <(git73 diff --name-only pristine-7.3 "check/$1" -- "$root/*")
+	while [ ${#todo[@]} -gt 0 ]; do
+		f=${todo[0]}
+		todo=("${todo[@]:1}")
+		case $seen in *" $f "*) continue ;; esac
+		seen="$seen$f "
 		dir=${f%/*}
 		base=${f##*/}
 		case $base in
-		*.dts) echo "${f#arch/arm64/boot/dts/}" | sed 's/\.dts$/.dtb/' ;;
-		*.dtsi) grep -l "#include \"$base\"" "$SRC73/$dir"/*.dts 2>/dev/null |
-			sed "s:^$SRC73/arch/arm64/boot/dts/::; s/\.dts\$/.dtb/" ;;
+		*.dts) f=${f#"$root"/}; echo "${f%.dts}.dtb" ;;
+		*.dtsi)
+			for g in $(grep -l "#include \"$base\"" "$SRC73/$dir"/*.dts \
+				"$SRC73/$dir"/*.dtsi 2>/dev/null); do
+				todo+=("${g#"$SRC73"/}")
+			done ;;
 		esac
 	done | sort -u
 }
