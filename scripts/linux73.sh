@@ -385,7 +385,8 @@ build() {
 			-e REGMAP_MMIO -e DEBUG_FS -e GPIOLIB -e OF \
 			-e PINCTRL_SM4450 -e PINCTRL_NPCM7XX \
 			-e PINCTRL_NPCM8XX -e PINCTRL_WPCM450 \
-			-e KUNIT -e PINCTRL_PINMUX_KUNIT_TEST
+			-e KUNIT -e PINCTRL_PINMUX_KUNIT_TEST \
+			-e CONFIGFS_FS -e PINCTRL_SIM
 		kmake73 olddefconfig >>"$log" 2>&1
 		objs=$(touched "$s" | sed -n 's/\.c$/.o/p' | tr '\n' ' ')
 		dtbs=$(dtbs_of "$s" arm64 | tr '\n' ' ')
@@ -510,9 +511,9 @@ dtc73() {
 
 # Write kernel/mainline/SET/ from branch set/SET of the tree (pristine-7.3..):
 # the mails of git format-patch -n with a cover letter. The cover letter's
-# subject, text and To:/Cc: headers are kept from the set's present
-# 0000-cover-letter.patch (a new set: $COVER_SUBJECT, $COVER_TEXT file,
-# $COVER_TO, $COVER_CC).
+# subject, its prefix ("PATCH", "RFC PATCH"), text and To:/Cc: headers are
+# kept from the set's present 0000-cover-letter.patch (a new set:
+# $COVER_SUBJECT, $COVER_TEXT file, $COVER_TO, $COVER_CC, $COVER_PREFIX).
 export_set() {
 	local set=$1 dir=$MAIN/$1 tmp cover args=() a
 	git73 rev-parse -q --verify "set/$set" >/dev/null || die "no branch set/$set in $SRC73"
@@ -524,13 +525,16 @@ export_set() {
 		s = open(sys.argv[1]).read()
 		head, body = s.split("\n\n", 1)
 		head = re.sub(r"\n[ \t]+", " ", head)
-		subj = re.search(r"^Subject: \[[^]]*\] (.*)$", head, re.M).group(1)
+		m = re.search(r"^Subject: \[([^]]*)\] (.*)$", head, re.M)
+		subj = m.group(2)
+		prefix = re.sub(r" *\d+/\d+$", "", m.group(1)) or "PATCH"
 		hdr = dict(to=[], cc=[])
 		for k in ("To", "Cc"):
 		    for m in re.finditer(r"^%s: (.*)$" % k, head, re.M):
 		        hdr[k.lower()] += [a.strip() for a in m.group(1).split(",") if a.strip()]
 		text = re.split(r"\n\n[^\n]+ \(\d+\):\n", body)[0]
 		open(sys.argv[2] + "/subject", "w").write(subj + "\n")
+		open(sys.argv[2] + "/prefix", "w").write(prefix + "\n")
 		open(sys.argv[2] + "/text", "w").write(text.strip() + "\n")
 		open(sys.argv[2] + "/to", "w").write("".join(a + "\n" for a in hdr["to"]))
 		open(sys.argv[2] + "/cc", "w").write("".join(a + "\n" for a in hdr["cc"]))
@@ -539,6 +543,7 @@ export_set() {
 		[ -n "${COVER_SUBJECT:-}" ] && [ -f "${COVER_TEXT:-}" ] ||
 			die "a new set needs COVER_SUBJECT and a COVER_TEXT file"
 		echo "$COVER_SUBJECT" >"$tmp/subject"
+		echo "${COVER_PREFIX:-PATCH}" >"$tmp/prefix"
 		cp "$COVER_TEXT" "$tmp/text"
 		tr ',' '\n' <<<"${COVER_TO:-}" >"$tmp/to"
 		tr ',' '\n' <<<"${COVER_CC:-}" >"$tmp/cc"
@@ -548,7 +553,8 @@ export_set() {
 	mkdir -p "$dir"
 	rm -f "$dir"/0*.patch
 	git73 -c core.abbrev=12 -c diff.noprefix=false format-patch -q -n --cover-letter \
-		--no-signature "${args[@]}" -o "$dir" "pristine-7.3..set/$set"
+		--no-signature --subject-prefix="$(cat "$tmp/prefix")" "${args[@]}" \
+		-o "$dir" "pristine-7.3..set/$set"
 	# the cover letter's date: the last commit's, so that exporting an
 	# unchanged set changes nothing
 	python3 - "$cover" "$tmp/subject" "$tmp/text" \
