@@ -92,7 +92,8 @@ PINCHECK := PYTHONPATH=$(CURDIR) /usr/bin/python3 -m pincheck
 VERIFY_SRC  := $(addprefix checker/,vsoc-verify.c inputs.c debugfs.c dt.c expected.c \
 		report.c vsoc-datasheet.c util.c)
 VERIFY_HDR  := $(addprefix checker/,verify.h vsoc-datasheet.h util.h)
-REHEARSE_KTAP_SRC := $(addprefix checker/,rehearse-ktap.c rehearse-debugfs.c rehearse-klog.c util.c)
+REHEARSE_KTAP_SRC := $(addprefix checker/,rehearse-ktap.c rehearse-debugfs.c rehearse-klog.c \
+		rehearse-vsoc.c util.c)
 
 .PHONY: all deps kernel initramfs tools dtb fit run test test-debug stress fuzz series bench report clean \
 	series-check series-build \

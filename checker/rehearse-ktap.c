@@ -305,6 +305,7 @@ static bool pin_test(unsigned int i, struct controller *ctl, unsigned int nctl,
 	struct buf mis = { 0 };
 	u32 *f, *wr, *fc = NULL, ci, pin, got, dbg, shift;
 	unsigned int n, nwr = 0, nfc = 0, w = 0, j, k, kept = 0;
+	int pc;
 	bool lost = false;	/* a consumer that wrote the pin failed */
 	size_t nlen;
 
@@ -356,6 +357,14 @@ static bool pin_test(unsigned int i, struct controller *ctl, unsigned int nctl,
 					mis.len ? "; " : "", fname, got, exp);
 			if (debugfs_value(c, pin, kind, mask, &dbg) && dbg != exp)
 				bprintf(&mis, "%s%s: debugfs=0x%x, expected=0x%x",
+					mis.len ? "; " : "", fname, dbg, exp);
+			/* VSOC: pinconf-pins decoded field by field too */
+			pc = kind == DBG_VSOC_PAD ? vsoc_pinconf_field(c, pin, fname, &dbg) : 0;
+			if (pc < 0)
+				bprintf(&mis, "%s%s: pinconf-pins=?, expected=0x%x",
+					mis.len ? "; " : "", fname, exp);
+			else if (pc && dbg != exp)
+				bprintf(&mis, "%s%s: pinconf-pins=0x%x, expected=0x%x",
 					mis.len ? "; " : "", fname, dbg, exp);
 		}
 		fname += strlen(fname) + 1;

@@ -150,7 +150,7 @@ def show(res, out=None):
     for r in rows:
         if r.get("untouched") and not r["mismatch"]:
             continue        # the pins no state writes: shown when they differ
-        dbg_bad = [m for m in r["mismatch"] if "debugfs" in m or "pinconf-owners" in m]
+        dbg_bad = [m for m in r["mismatch"] if "debugfs" in m or "pinconf-" in m]
         reg_bad = [m for m in r["mismatch"] if "registers" in m]
         print("%-*s  %-*s  %-*s  %-8s %-10s %s" % (
             w_name, r["name"], w_cons, r["consumer"], w_exp, fmt_fields(r["fields"], "expected"),

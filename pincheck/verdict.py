@@ -470,6 +470,9 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
                "fields": [], "mismatch": []}
         if not last:
             row["untouched"] = True
+        # a family that decodes pinconf-pins into its fields (VSOC)
+        decode = getattr(ctl.family, "pinconf_fields", None)
+        pconf = decode(confs[pin]) if decode and pin in confs and not asleep else {}
         for field, off, exp, got, writes, reg_cp in sorted(fields, key=lambda f: (f[5] != cp, f[1])):
             dbg = None if asleep else debugfs_value(ctl, pin, field, confs, writes[-1].w.mask)
             w0 = writes[-1].w
@@ -487,6 +490,12 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
                 row["mismatch"].append("%s: registers=%#x, expected=%#x" % (field, got, exp))
             if dbg is not None and dbg != exp:
                 row["mismatch"].append("%s: debugfs=%#x, expected=%#x" % (field, dbg, exp))
+            if field in pconf:
+                row["fields"][-1]["pinconf"] = pconf[field]
+                if pconf[field] != exp:
+                    row["mismatch"].append("%s: pinconf-pins=%s, expected=%#x" % (
+                        field, pconf[field] if pconf[field] == "?" else "%#x" % pconf[field],
+                        exp))
         want = exp_owner[0] if exp_owner else None
         if want != got_owner and not asleep:
             row["mismatch"].append("owner: debugfs=%s, expected=%s" % (got_owner, want))

@@ -165,3 +165,40 @@ def test_mux_groups_and_conf_props(tree):
         (22, ["input-schmitt", "input-debounce", "vsoc,wakeup"])]
     node = tree.find("/pinctrl@4c000000/pa4-state")
     assert fam.mux_groups(None, node, lambda p: p) == {4: "PA4"}
+
+
+def test_pinconf_pins_decoded():
+    """pinconf-pins read back into the PAD fields (decode_pinconf), against
+    values worked out from the datasheet's sections 4 and 5"""
+    from pincheck.families.vsoc import decode_pinconf
+    # vsoc-evb's PA0 (drive-push-pull, drive-strength 4 mA): DRIVE 1,
+    # STAGES 4 / 2 - 1 = 1; 4 quarters on both edges: SLEW codes 0; bias
+    # disabled: BIAS 0 (PULL not shown); the flags without items are 0
+    pa0 = ("input bias disabled, output drive push pull, output drive strength (4 mA), "
+           "output enabled, pin power source (0 selector), slew rate (0x4), "
+           "slew rate rising (4 quarters), slew rate falling (4 quarters)")
+    assert decode_pinconf(pa0) == {
+        "bias": 0, "drive": 1, "stages": 1, "schmitt": 0, "debounce": 0, "slew_rise": 0,
+        "slew_fall": 0, "power": 0, "lowpower": 0, "wakeup": 0, "input": 0}
+    # PG3: pull-up 47 kOhm (BIAS 2, PULL 1), Schmitt with hysteresis level 1
+    # (SCHMITT 1, HYST 0), wakeup, input; debounce 1024 us = 2^10 (k 11);
+    # 1 quarter rising, 3 falling: SLEW codes 3 and 1, no common "slew rate"
+    pg3 = ("input bias pull up (47000 ohms), output drive strength (2 mA), input debounce "
+           "(1024 usec), input enabled, input schmitt trigger, input schmitt enabled, "
+           "pin low power (1 mode), pin power source (2 selector), slew rate rising "
+           "(1 quarters), slew rate falling (3 quarters), wakeup enabled, "
+           "input schmitt hysteresis (1 level)")
+    assert decode_pinconf(pg3) == {
+        "bias": 2, "pull": 1, "drive": 0, "stages": 0, "schmitt": 1, "hyst": 0,
+        "debounce": 11, "slew_rise": 3, "slew_fall": 1, "power": 2, "lowpower": 1,
+        "wakeup": 1, "input": 1}
+    # items that contradict each other or hold what the datasheet does not
+    # have: "?" for their fields alone
+    bad = decode_pinconf(pa0.replace(", output enabled", "")
+                         .replace("4 mA", "5 mA").replace("falling (4", "falling (3"))
+    assert {f for f, v in bad.items() if v == "?"} == {"drive", "stages", "slew_rise",
+                                                       "slew_fall"}
+    assert decode_pinconf(pa0 + ", input schmitt trigger")["schmitt"] == "?"
+    assert decode_pinconf("output enabled")["bias"] == "?"
+    # an item the driver does not print: nothing of the line is trusted
+    assert set(decode_pinconf(pa0 + ", input bias bus hold").values()) == {"?"}

@@ -85,6 +85,17 @@ if [ -z "$debug" ] && [ -f "$out/vsoc-evb/verdict.json" ]; then
 	provoke group '/^pin 0 (PA0): device/s/group uart0_grp/group uart0_rtscts_grp/' \
 		'PA0 .* MISMATCH group: debugfs=uart0_rtscts_grp, expected=uart0_grp' \
 		"a pin claimed through another group than the DT's is a MISMATCH"
+	# pinconf-pins decoded field by field (datasheet sections 4 and 5):
+	# PA1's bias-pull-up without ohms is 100 kOhm, PULL = 0; read back as
+	# 47000 ohms it is PULL = 1
+	provoke pinconf '/^pin 1 (PA1): /s/pull up (100000 ohms)/pull up (47000 ohms)/' \
+		'PA1 .* MISMATCH pull: pinconf-pins=0x1, expected=0x0' \
+		"a PAD field pinconf-pins reads back off the DT's is a MISMATCH"
+	# PA0 push-pull (DRIVE = 1) without the "output enabled" that goes
+	# with a driving pad: the items contradict each other, "?"
+	provoke pinconf-items '/^pin 0 (PA0): /s/, output enabled//' \
+		'PA0 .* MISMATCH drive: pinconf-pins=?, expected=0x1' \
+		"pinconf-pins items that contradict each other are a MISMATCH"
 fi
 
 # System sleep: the handset's hogs have a sleep state, which the driver
