@@ -32,7 +32,8 @@
  * test), as the host's verdict after the boot has none.
  *
  * Exit 0 when every test passes, 1 when one fails, 2 when there is no plan
- * or it cannot be read.
+ * or it cannot be read, or a window is not what the plan says it is
+ * (identity: VSOC's ID, VERSION and NBANKS).
  */
 #define _GNU_SOURCE		/* vasprintf */
 #include <errno.h>
@@ -235,6 +236,41 @@ static bool read_reg(struct controller *c, u32 win, u32 off, u32 width, u32 *val
 	return false;
 }
 
+
+/*
+ * The words that say what controller NODE's window is (identity =
+ * <window offset mask value>..., VSOC's ID, VERSION and NBANKS), as the
+ * host's verdict checks them: a window that is not one is no input
+ */
+static void check_identity(const char *node, struct controller *c)
+{
+	unsigned int n, nn, i;
+	char **names, *what, *path;
+	u32 *w, got;
+
+	if (!prop_has(node, "identity"))
+		return;
+	w = prop_cells(node, "identity", &n);
+	names = prop_strings(node, "identity-names", &nn);
+	if (n % 4 || nn != n / 4)
+		fatal("plan: %s/identity: %u cells for %u names", node, n, nn);
+	what = prop_str(node, "identity-of");
+	path = prop_str(node, "path");
+	for (i = 0; i < n; i += 4) {
+		if (!read_reg(c, w[i], w[i + 1], 4, &got))
+			got = 0;	/* the host's read_reg() past the end */
+		if ((got & w[i + 2]) != w[i + 3])
+			fatal("%s: %s 0x%08x at offset 0x%x of window %u, expected 0x%08x under "
+			      "0x%08x: not a %s window", path, names[i / 4], got, w[i + 1], w[i],
+			      w[i + 3], w[i + 2], what);
+	}
+	free(path);
+	free(what);
+	if (nn)
+		free(names[0]);
+	free(names);
+	free(w);
+}
 
 static const char *str_or_none(const char *s)
 {
@@ -547,6 +583,7 @@ int main(int argc, char **argv)
 		}
 		free(w);
 		map_windows(&ctl[i]);
+		check_identity(node, &ctl[i]);
 		p = path_of(DEBUGFS);
 		ctl[i].dir = ctrl_dir(p, ctl[i].dev);
 		free(p);

@@ -16,7 +16,10 @@ log (who could not claim which pin) and the windows through /dev/mem.
 	path-map = "/pinctrl@4c000000", "/soc@0/bus@30000000/pinctrl@30330000",
 		"/rh006-serial", "/soc@0/.../serial@30890000", ... (each
 		moved node's virt path then its board path, klog.py);
-	ctl-0 { path, dev (its device name), label, windows = <addr size>...; };
+	ctl-0 { path, dev (its device name), label, windows = <addr size>...;
+		identity = <window offset mask value>..., identity-names,
+		identity-of (a family whose window says what it is: VSOC's
+		ID, VERSION, NBANKS; the guest refuses another window); };
 	pin-N { ctl = <c>; pin = <p>; pin-name = "..." (the name, or the fallback
 		when debugfs-name is there: the guest's pins file names it);
 		owner = "rh006-serial" (expected mux owner; absent: none);
@@ -132,6 +135,13 @@ def add_plan(outdir, board_dtb, virt_dtb):
         for w in ctl.windows:
             wins += [w["addr"], w["size"]]
         n.set_cells("windows", wins)
+        ident = getattr(ctl.family, "identity", None)
+        if ident:
+            # the words that say what the window is: <window offset mask value>...
+            what, words = ident(ctl)
+            n.set_cells("identity", [x for w in words for x in w[:4]])
+            n.set_strings("identity-names", [w[4] for w in words])
+            n.set_strings("identity-of", [what])
     several = len(res["ctrls"]) > 1
     mark = verdict._FromDebugfs.MARK
     for i, r in enumerate(res["rows"]):

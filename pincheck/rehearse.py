@@ -230,8 +230,12 @@ def verdict_cmd(outdir, phase="boot", then=(), asleep=False):
     then = [tuple(t.split("=", 1)) for t in then]
     if any(len(t) != 2 for t in then):
         raise SystemExit("verdict: --then takes DEV=STATE")
-    res = verdict.evaluate(outdir, os.path.join(outdir, "board.dtb"), phase=phase,
-                           then=then, asleep=asleep)
+    try:
+        res = verdict.evaluate(outdir, os.path.join(outdir, "board.dtb"), phase=phase,
+                               then=then, asleep=asleep)
+    except verdict.BadInput as e:
+        print("verdict: %s" % e, file=sys.stderr)
+        return 2
     rc = show(res)
     checked, total = state_share(res["plan"])
     # after a system sleep: verdict-resume.json, verdict-asleep.json (the

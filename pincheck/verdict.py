@@ -115,6 +115,23 @@ class Guest:
         return out
 
 
+class BadInput(SystemExit):
+    """input the verdict cannot read (pincheck verdict exits 2): one line"""
+
+
+def check_identity(ctl, regs):
+    """the words of a family's window that say what it is (Family.identity,
+    VSOC's ID, VERSION and NBANKS); BadInput naming the first that differs"""
+    ident = getattr(ctl.family, "identity", None)
+    name, words = ident(ctl) if ident else (None, [])
+    for win, off, mask, value, reg in words:
+        got = read_reg(regs[win], off, 4) if win < len(regs) else 0
+        if got & mask != value:
+            raise BadInput("%s: %s 0x%08x at offset %#x of window %d, expected 0x%08x under "
+                           "0x%08x: not a %s window" % (ctl.path, reg, got, off, win, value,
+                                                        mask, name))
+
+
 class Applied:
     """one setting's writes with who made them"""
 
@@ -179,6 +196,7 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
         else:
             ctl.regs = [bytearray(read_window(os.path.join(
                 outdir, w["name"] + ("-sleep" if asleep else "") + ".bin"))) for w in ctl.windows]
+            check_identity(ctl, ctl.regs)
         ctrls.append(ctl)
     ctl_by_path = {c.path: c for c in ctrls}
     several = len(ctrls) > 1

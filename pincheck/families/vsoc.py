@@ -248,6 +248,14 @@ class VSOC(Family):
                     out.update((p, path if by_path else g) for p in grp[1])
         return out
 
+    def identity(self, ctl):
+        """(what the window is, [(window, offset, mask, value, register)]):
+        the words that say the window is a VSOC 1.x of the NBANKS the
+        plan is made for (section 2)"""
+        return "VSOC 1.x", [(0, 0x0, 0xFFFFFFFF, ID, "ID"),
+                            (0, 0x4, 0xFFFF0000, VERSION & 0xFFFF0000, "VERSION"),
+                            (0, 0x8, 0xFFFFFFFF, NBANKS, "NBANKS")]
+
     def pinconf_fields(self, line):
         """pinconf-pins read back field by field (decode_pinconf())"""
         return decode_pinconf(line)

@@ -202,3 +202,21 @@ def test_pinconf_pins_decoded():
     assert decode_pinconf("output enabled")["bias"] == "?"
     # an item the driver does not print: nothing of the line is trusted
     assert set(decode_pinconf(pa0 + ", input bias bus hold").values()) == {"?"}
+
+
+def test_window_identity():
+    """section 2: ID 0x56534f43 at 0x0, VERSION 1.x at 0x4 (major in
+    [31:16]), NBANKS 8 at 0x8; a window saying otherwise is bad input"""
+    import struct
+    from types import SimpleNamespace
+    from pincheck import verdict
+    vsoc = family_of(SimpleNamespace(strings=lambda p: ["vsoc,vsoc1-pinctrl"]))
+    ctl = SimpleNamespace(family=vsoc, path="/soc/pinctrl@4c000000")
+    good = struct.pack("<III", 0x56534F43, 0x00010003, 8) + bytes(0x10000 - 12)
+    verdict.check_identity(ctl, [good])        # a minor version is still 1.x
+    with pytest.raises(verdict.BadInput, match=r"^/soc/pinctrl@4c000000: NBANKS 0x00000004 "
+                       r"at offset 0x8 of window 0, expected 0x00000008 under 0xffffffff: "
+                       r"not a VSOC 1.x window$"):
+        verdict.check_identity(ctl, [good[:8] + struct.pack("<I", 4) + good[12:]])
+    with pytest.raises(verdict.BadInput, match="ID 0x00000000 at offset 0x0"):
+        verdict.check_identity(ctl, [bytes(0x10000)])

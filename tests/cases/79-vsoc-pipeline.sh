@@ -221,6 +221,30 @@ if [ -z "$debug" ] && [ -f "$out/vsoc-evb@as-is/verdict.json" ]; then
 		"an untouched pin's PAD off reset in the window is its MISMATCH"
 fi
 
+# The window's identity (datasheet section 2): VERSION at 0x4 is 1.0,
+# 0x00010000, major in [31:16]; a window whose VERSION reads 2.0
+# (byte 6 = 2: 0x00020000) is not a VSOC 1.x window: bad input, exit 2,
+# the same line from the host's verdict and the guest's checker
+if [ -z "$debug" ] && [ -f "$out/vsoc-evb@as-is/verdict.json" ]; then
+	m=$BUILD/tests/vsoc-pipeline-identity
+	rm -rf "$m" "$m.root"
+	cp -r "$out/vsoc-evb@as-is" "$m"
+	printf '\002' | dd of="$m/regs.bin" bs=1 seek=6 conv=notrunc status=none
+	want="/soc/pinctrl@4c000000: VERSION 0x00020000 at offset 0x4 of window 0, expected 0x00010000 under 0xffff0000: not a VSOC 1.x window"
+	txt=$(pincheck verdict "$m" 2>&1)
+	rc=$?
+	python3 "$TOP/tests/verify/guest-root.py" "$m" "$m.root" >&2
+	gtxt=$("$BUILD/rehearse-ktap" --root "$m.root" --mem "$m.root/mem" 2>&1 >/dev/null)
+	grc=$?
+	rm -rf "$m.root"
+	if [ "$rc" = 2 ] && [ "$grc" = 2 ] && [ "$txt" = "verdict: $want" ] &&
+	   [ "$gtxt" = "rehearse-ktap: $want" ]; then
+		pass "vsoc-pipeline: a window whose VERSION is not 1.x is bad input, guest and host alike"
+	else
+		fail vsoc-pipeline-identity "exit $rc, guest $grc: $txt / $gtxt"
+	fi
+fi
+
 # the SPI0/I2C1 board: spi0_grp (PC12..PC15) is a hog of the controller,
 # i2c1_grp (PC13, PC14) the default state of /i2c-sensor
 b=$TOP/tests/boards/spi-i2c-conflict.dts
