@@ -212,12 +212,12 @@ class VSOC(Family):
         return Write(0, MUX_BASE + 4 * (pin // 8), select << shift, 0xF << shift, 4, pin, "mux")
 
     def pin_fields(self, ctrl):
-        # NBANKS banks of 32 pins (section 2): MUXn's select and every
-        # field of PADp (section 4)
+        # NBANKS banks of 32 pins (section 2), as the reset image says:
+        # MUXn's select and every field of PADp (section 4)
         return {p: [self.mux_write(p, 0)] +
                 [Write(0, PAD_BASE + 4 * p, 0, ((1 << w) - 1) << s, 4, p, f.lower())
                  for f, (s, w) in FIELDS.items()]
-                for p in range(32 * NBANKS)}
+                for p in range(32 * self.nbanks(ctrl))}
 
     def pin_name(self, ctrl, pin):
         return pin_label(pin)
@@ -248,13 +248,21 @@ class VSOC(Family):
                     out.update((p, path if by_path else g) for p in grp[1])
         return out
 
+    @staticmethod
+    def nbanks(ctl):
+        """NBANKS of the reset image the plan is made from (section 2: the
+        part's size, 32 pins a bank), the datasheet's 8 without one"""
+        reset = getattr(ctl, "reset", None)
+        return int.from_bytes(reset[0][8:12], "little") if reset and len(reset[0]) >= 12 \
+            else NBANKS
+
     def identity(self, ctl):
         """(what the window is, [(window, offset, mask, value, register)]):
         the words that say the window is a VSOC 1.x of the NBANKS the
         plan is made for (section 2)"""
         return "VSOC 1.x", [(0, 0x0, 0xFFFFFFFF, ID, "ID"),
                             (0, 0x4, 0xFFFF0000, VERSION & 0xFFFF0000, "VERSION"),
-                            (0, 0x8, 0xFFFFFFFF, NBANKS, "NBANKS")]
+                            (0, 0x8, 0xFFFFFFFF, self.nbanks(ctl), "NBANKS")]
 
     def pinconf_fields(self, line):
         """pinconf-pins read back field by field (decode_pinconf())"""

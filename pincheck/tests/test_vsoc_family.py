@@ -220,3 +220,7 @@ def test_window_identity():
         verdict.check_identity(ctl, [good[:8] + struct.pack("<I", 4) + good[12:]])
     with pytest.raises(verdict.BadInput, match="ID 0x00000000 at offset 0x0"):
         verdict.check_identity(ctl, [bytes(0x10000)])
+    # the part's size is the reset image's NBANKS: 4 banks, 128 pins
+    ctl.reset = [good[:8] + struct.pack("<I", 4) + good[12:]]
+    assert len(vsoc.pin_fields(ctl)) == 128
+    verdict.check_identity(ctl, ctl.reset)
