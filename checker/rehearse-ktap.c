@@ -323,6 +323,7 @@ struct consumer {
 	char *dev, *path, *expect, *state;
 	bool hog;
 	bool dead;		/* failed without a claim: it wrote nothing */
+	bool released;		/* applied its state, then failed its probe: owns nothing */
 	struct klog_consumer k;
 };
 
@@ -425,8 +426,8 @@ static bool pin_test(unsigned int i, struct controller *ctl, unsigned int nctl,
 	}
 	want = prop_has(node, "owner") ? prop_str(node, "owner") : NULL;
 	for (k = 0; want && k < ncons; k++) {
-		/* a consumer that wrote nothing owns nothing */
-		if (cons[k].dead && !strcmp(cons[k].dev, want)) {
+		/* a consumer that wrote nothing, or failed its probe, owns nothing */
+		if ((cons[k].dead || cons[k].released) && !strcmp(cons[k].dev, want)) {
 			free(want);
 			want = NULL;
 		}
@@ -633,9 +634,13 @@ int main(int argc, char **argv)
 		c->k.pin_nodes = prop_strings(node, "pin-nodes", &c->k.npin_nodes);
 		c->k.hog = c->hog;
 	}
-	for (i = 0; i < ncons; i++)
-		cons[i].dead = cons[i].expect && !cons[i].state &&
+	for (i = 0; i < ncons; i++) {
+		cons[i].released = cons[i].expect && !cons[i].state && !cons[i].hog &&
+				   !klog_lost_claim(&k, cons[i].dev) &&
+				   klog_probe_failed(&k, cons[i].dev);
+		cons[i].dead = cons[i].expect && !cons[i].state && !cons[i].released &&
 			       !klog_lost_claim(&k, cons[i].dev);
+	}
 
 	for (i = 0; i < npin; i++)
 		rows += pin_test(i, ctl, nctl, cons, ncons, &k, &body, &test, &bad);

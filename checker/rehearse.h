@@ -105,6 +105,14 @@ struct klog_consumer {
 int klog_lost_claim(const struct klog *k, const char *dev);
 
 /*
+ * Whether the log has the driver core's "DRIVER DEV: probe with driver
+ * DRIVER failed with error N" (call_driver_probe()): DEV's probe failed
+ * after pinctrl_bind_pins() applied its state; its settings stay, its
+ * claims go
+ */
+int klog_probe_failed(const struct klog *k, const char *dev);
+
+/*
  * Why the consumer has no state (a new string), or NULL when the log says
  * nothing: the claim error, the owner by its DT path; else every error
  * about its nodes, with the board's paths, joined by "; "; else the first

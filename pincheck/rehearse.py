@@ -65,7 +65,21 @@ def vsoc_board(name):
     return path if "/" not in name and os.path.isfile(path) else None
 
 
-def prepare(name, outdir, fixup=None, include=(), as_is=False, dtb=None):
+def use_reset(reset, outdir, ctrls):
+    """a board of one window starts from RESET (firmware's state), which
+    the plan is made from as the verdict is"""
+    wins = [w[0] for ctl in ctrls.values() for w in ctl.windows]
+    if len(wins) != 1:
+        raise SystemExit("prepare: --reset: the board has %d register windows, not one"
+                         % len(wins))
+    img = os.path.join(outdir, wins[0] + ".reset")
+    if not os.path.isfile(reset) or os.path.getsize(reset) != os.path.getsize(img):
+        raise SystemExit("prepare: --reset: %s is not a file of the window's size, %d bytes"
+                         % (reset, os.path.getsize(img)))
+    shutil.copyfile(reset, img)
+
+
+def prepare(name, outdir, fixup=None, include=(), as_is=False, dtb=None, reset=None):
     ksrc = os.environ["KSRC"]
     os.makedirs(outdir, exist_ok=True)
     include = list(include)
@@ -106,6 +120,8 @@ def prepare(name, outdir, fixup=None, include=(), as_is=False, dtb=None):
     if fixup:
         plan["fixup"] = os.path.basename(fixup)[:-5] if fixup.endswith(".dtso") else fixup
     board.write_windows(ctrls, outdir)
+    if reset:
+        use_reset(reset, outdir, ctrls)
     board.write_plan(plan, os.path.join(outdir, "plan.json"))
     vdtb = os.path.join(outdir, "virt.dtb")
     ktap.add_plan(outdir, bdtb, vdtb)
@@ -269,8 +285,11 @@ def add_parsers(sub):
     p.add_argument("--dtb", metavar="F.dtb",
                    help="the board's DTB as built (scripts/dtb.sh), not compiled again; "
                         "implies --as-is")
+    p.add_argument("--reset", metavar="F.bin",
+                   help="a board of one window (VSOC) starts from F, as firmware would leave "
+                        "it: the plan is made from it")
     p.set_defaults(func=lambda a: prepare(a.board, a.outdir, a.fixup, a.include,
-                                          a.as_is, a.dtb))
+                                          a.as_is, a.dtb, a.reset))
     p = sub.add_parser("verdict", help="the per-pin verdict of a rehearsed board after its boot")
     p.add_argument("outdir")
     p.add_argument("--phase", default="boot", choices=("boot", "resume"),

@@ -290,6 +290,10 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
         info = {"path": c["path"], "dev": dev, "hog": c["hog"], "states": c.get("states", []),
                 "current": current, "dropped": c.get("dropped", []), "applied": []}
         lost = dev in claims            # failed applying a state: partly written
+        # applied its state, then its driver's probe failed: the settings
+        # stay, the claims go (the corpus's verify-failed:)
+        probed = not lost and not c["hog"] and current is None and \
+            klog.probe_failed(guest.dmesg, dev)
         # pinctrl_bind_pins() applies "init" (then "default") only when
         # there is a "default"
         has_default = "default" in states
@@ -321,6 +325,8 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
                                      "nor configuration, so the core creates no state"
                                      % (st, ", ".join(empty), "has" if len(empty) == 1 else "have"))
         if lost:
+            seq = ["init"] if "init" in states else (["default"] if "default" in states else [])
+        elif probed:
             seq = ["init"] if "init" in states else (["default"] if "default" in states else [])
         elif current is None or current == "none":
             seq = []
@@ -364,7 +370,7 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
                     break
                 for w in mw:
                     applied.append(Applied(w, c["path"], st, pn.path))
-                if not lost:
+                if not lost and not probed:
                     groups = ctl.family.mux_groups(ctl, pn, lambda x: klog.to_virt(x, pmap) or x)
                     for p in pins:
                         owner_expect[(ctl.path, p)] = (dev, c["path"], pn.path,

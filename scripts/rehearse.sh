@@ -137,6 +137,7 @@ if [ -n "${asis:-}" ]; then
 		{ cat "$dir/prepare.log" >&2; echo "$board: could not be compiled" >&2; exit 2; }
 	prep+=(--dtb "$dir/own.dtb")
 fi
+[ -n "${reset:-}" ] && prep+=(--reset "$reset")
 if ! pincheck prepare "$board" "$dir" "${prep[@]}" 2>>"$dir/prepare.log"; then
 	cat "$dir/prepare.log" >&2
 	echo "$board: could not be prepared" >&2
@@ -145,19 +146,9 @@ fi
 [ -n "$quiet" ] || cat "$dir/prepare.log" >&2
 boot=()
 [ -s "$dir/windows.txt" ] && boot+=(--windows "$dir/windows.txt")
-if [ -n "${reset:-}" ] && [ -f "$dir/regs.reset" ]; then
-	# as it is: qemu/run.sh loads the VSOC window itself
-	[ "$(stat -c %s "$reset")" = "$(stat -c %s "$dir/regs.reset")" ] ||
-		die "--reset: $reset is not of the window's size, $(stat -c %s "$dir/regs.reset") bytes"
-	cp "$reset" "$dir/regs.reset"
-	boot+=(--reset "$dir/regs.reset")
-elif [ -n "${reset:-}" ]; then
-	[ "$(wc -l <"$dir/windows.txt")" = 1 ] ||
-		die "--reset: $board has $(wc -l <"$dir/windows.txt") register windows, not one"
-	[ "$(stat -c %s "$reset")" = "$(stat -c %s "$dir/win0-0.reset")" ] ||
-		die "--reset: $reset is not of the window's size, $(stat -c %s "$dir/win0-0.reset") bytes"
-	cp "$reset" "$dir/win0-0.reset"
-fi
+# as it is: qemu/run.sh loads the VSOC window itself (prepare --reset
+# made the plan from the image and put it in the window's place)
+[ -n "${reset:-}" ] && [ -f "$dir/regs.reset" ] && boot+=(--reset "$dir/regs.reset")
 # strict parsing unless a family's driver reads a binding of its own
 # after the generic parser (bcm2835's brcm,pins: the plan says so)
 grep -q '"strict_dt": false' "$dir/plan.json" && append=${append/pinctrl.strict_dt=1/pinctrl.strict_dt=0}

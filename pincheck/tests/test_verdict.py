@@ -241,3 +241,16 @@ def test_provenance_check():
         "owners: pinconf-owners=/soc/pinctrl@4c000000/a-state (rh000-x, default) | "
         "/soc/pinctrl@4c000000/b-state (c, sleep), "
         "expected=/soc/pinctrl@4c000000/a-state (rh000-x, default)"]
+
+
+def test_probe_failed_after_its_state():
+    """call_driver_probe()'s line says the driver's probe failed after
+    pinctrl_bind_pins() applied the device's state; nothing else does"""
+    from pincheck import klog
+    log = ("<6>[    0.5] leds-gpio bad-led: error -EINVAL: Failed to get GPIO\n"
+           "<3>[    0.572644] leds-gpio bad-led: probe with driver leds-gpio failed with error -22\n")
+    assert klog.probe_failed(log, "bad-led")
+    assert not klog.probe_failed(log, "bad")
+    assert not klog.probe_failed(log, "led")
+    assert not klog.probe_failed(log.replace("-22", "-22 (again)"), "bad-led")
+    assert not klog.probe_failed("pin PG2 already requested by bad-led; cannot claim", "bad-led")

@@ -221,6 +221,36 @@ if [ -z "$debug" ] && [ -f "$out/vsoc-evb@as-is/verdict.json" ]; then
 		"an untouched pin's PAD off reset in the window is its MISMATCH"
 fi
 
+# A device whose driver fails its probe after the core applied its
+# default state (call_driver_probe()'s "probe with driver ... failed with
+# error"): its settings stay, its claims go. vsoc-evb as it is with
+# gpio-keys' handle gone and that line in the log: gpio-keys FAILED with
+# the log's reason, and PG3's PAD (pin 195, 0x300040a by hand above) is
+# still what its default state set: no mismatch, guest and host alike
+if [ -z "$debug" ] && [ -f "$out/vsoc-evb@as-is/verdict.json" ]; then
+	m=$BUILD/tests/vsoc-pipeline-probe-failed
+	rm -rf "$m" "$m.root"
+	cp -r "$out/vsoc-evb@as-is" "$m"
+	sed -i -e '/^device: gpio-keys current state: default/d' \
+		-e '/^==== VSOC END end dmesg ====/i <3>[    0.600000] gpio-keys gpio-keys: probe with driver gpio-keys failed with error -22' \
+		"$m/console.log"
+	txt=$(pincheck verdict "$m")
+	rc=$?
+	python3 "$TOP/tests/verify/guest-root.py" "$m" "$m.root" >&2
+	"$BUILD/rehearse-ktap" --root "$m.root" --mem "$m.root/mem" >"$m/guest.ktap"
+	grc=$?
+	rm -rf "$m.root"
+	if [ "$rc" = 1 ] && [ "$grc" = 1 ] &&
+	   grep -qx 'consumer /gpio-keys (gpio-keys): FAILED: gpio-keys gpio-keys: probe with driver gpio-keys failed with error -22' <<<"$txt" &&
+	   grep -q ": 256 pins checked, 0 mismatches, 0 conflicts, 0 stray writes, 0 bad nodes, 1 consumers failed," <<<"$txt" &&
+	   [ "$(reg32 "$m/regs.bin" 0x130c)" = $((0x300040a)) ] &&
+	   diff -q "$m/guest.ktap" "$m/verdict.ktap" >/dev/null; then
+		pass "vsoc-pipeline: a device that failed its probe after its state keeps its settings, guest and host alike"
+	else
+		fail vsoc-pipeline-probe-failed "exit $rc, guest $grc; $(grep -E 'MISMATCH|gpio-keys|pins checked' <<<"$txt" | tr '\n' ' ')"
+	fi
+fi
+
 # The window's identity (datasheet section 2): VERSION at 0x4 is 1.0,
 # 0x00010000, major in [31:16]; a window whose VERSION reads 2.0
 # (byte 6 = 2: 0x00020000) is not a VSOC 1.x window: bad input, exit 2,
