@@ -318,6 +318,31 @@ static char *handle_state(const char *handles, const char *dev)
 	return NULL;
 }
 
+/*
+ * A board as it is: every handle of pinctrl-handles is a device of the
+ * plan, made from a DT node of the board (pincheck/verdict.py
+ * check_handles())
+ */
+static void check_handles(const char *handles, const struct klog *k)
+{
+	char d[256];
+	const char *p = handles;
+	unsigned int i;
+
+	while (p && *p) {
+		if (sscanf(p, "device: %255s current state:", d) == 1) {
+			for (i = 0; i < k->ndevs && strcmp(k->devs[i], d); i++)
+				;
+			if (i == k->ndevs)
+				fatal("pinctrl-handles: %s has no DT node of the board with pin states",
+				      d);
+		}
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+}
+
 /* A consumer of the plan (or a controller's hogs) as the guest sees it */
 struct consumer {
 	char *dev, *path, *expect, *state;
@@ -642,6 +667,8 @@ int main(int argc, char **argv)
 			       !klog_lost_claim(&k, cons[i].dev);
 	}
 
+	if (prop_has(".", "as-is"))
+		check_handles(handles, &k);
 	for (i = 0; i < npin; i++)
 		rows += pin_test(i, ctl, nctl, cons, ncons, &k, &body, &test, &bad);
 	for (i = 0; i < ncons; i++)

@@ -13,6 +13,8 @@ log (who could not claim which pin) and the windows through /dev/mem.
 
 /rehearse-plan {
 	board = "freescale/imx8mm-evk";
+	as-is (empty: a board booted as it is, pincheck/asis.py: a handle in
+		pinctrl-handles that is no device of the plan is bad input);
 	path-map = "/pinctrl@4c000000", "/soc@0/bus@30000000/pinctrl@30330000",
 		"/rh006-serial", "/soc@0/.../serial@30890000", ... (each
 		moved node's virt path then its board path, klog.py);
@@ -124,6 +126,9 @@ def add_plan(outdir, board_dtb, virt_dtb):
     tree = fdt.read(virt_dtb)
     node = tree.root.child(PLAN) or tree.root.add(PLAN)
     node.set_strings("board", [suite_name(res["plan"])])
+    if res["plan"].get("as_is"):
+        # a board as it is: every handle must be a device of the plan
+        node.set_empty("as-is")
     ctl_index = {}
     for i, ctl in enumerate(res["ctrls"]):
         ctl_index[ctl.path] = i

@@ -132,6 +132,17 @@ def check_identity(ctl, regs):
                                                         mask, name))
 
 
+def check_handles(guest, devs):
+    """a board as it is: every handle of pinctrl-handles is a device of
+    the plan, made from a DT node of the board (a handle the DT did not
+    make, pinctrl maps registered by code, is no input of the replay)"""
+    text = guest.files.get("/sys/kernel/debug/pinctrl/pinctrl-handles", "")
+    for m in re.finditer(r"^device: (\S+) current state: ", text, re.M):
+        if m.group(1) not in devs:
+            raise BadInput("pinctrl-handles: %s has no DT node of the board with pin states"
+                           % m.group(1))
+
+
 class Applied:
     """one setting's writes with who made them"""
 
@@ -260,6 +271,8 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
     dev_path = {c["dev"]: c["path"] for c in plan["consumers"] if c.get("dev")}
     pmap = klog.path_map(plan)
     devs = set(dev_path) | {c.dev for c in ctrls}
+    if plan.get("as_is") and not planning:
+        check_handles(guest, devs)
 
     def own_confs(ctl, pn, dev, st):
         """who pinconf-owners will say set each kind of configuration"""

@@ -254,3 +254,15 @@ def test_probe_failed_after_its_state():
     assert not klog.probe_failed(log, "led")
     assert not klog.probe_failed(log.replace("-22", "-22 (again)"), "bad-led")
     assert not klog.probe_failed("pin PG2 already requested by bad-led; cannot claim", "bad-led")
+
+
+def test_handle_without_dt_node_is_bad_input():
+    """a board as it is: a handle of pinctrl-handles that no DT node of the
+    plan made is no input of the replay (exit 2 in pincheck verdict)"""
+    text = ("Requested pin control handlers their pinmux maps:\n"
+            "device: 4c000000.pinctrl current state: default\n"
+            "device: gpio-keys current state: default\n")
+    guest = verdict.Guest({("boot", "/sys/kernel/debug/pinctrl/pinctrl-handles"): text})
+    verdict.check_handles(guest, {"4c000000.pinctrl", "gpio-keys"})
+    with pytest.raises(verdict.BadInput, match="^pinctrl-handles: gpio-keys has no DT node"):
+        verdict.check_handles(guest, {"4c000000.pinctrl"})

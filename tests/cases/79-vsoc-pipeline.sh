@@ -251,16 +251,11 @@ if [ -z "$debug" ] && [ -f "$out/vsoc-evb@as-is/verdict.json" ]; then
 	fi
 fi
 
-# The window's identity (datasheet section 2): VERSION at 0x4 is 1.0,
-# 0x00010000, major in [31:16]; a window whose VERSION reads 2.0
-# (byte 6 = 2: 0x00020000) is not a VSOC 1.x window: bad input, exit 2,
-# the same line from the host's verdict and the guest's checker
-if [ -z "$debug" ] && [ -f "$out/vsoc-evb@as-is/verdict.json" ]; then
-	m=$BUILD/tests/vsoc-pipeline-identity
-	rm -rf "$m" "$m.root"
-	cp -r "$out/vsoc-evb@as-is" "$m"
-	printf '\002' | dd of="$m/regs.bin" bs=1 seek=6 conv=notrunc status=none
-	want="/soc/pinctrl@4c000000: VERSION 0x00020000 at offset 0x4 of window 0, expected 0x00010000 under 0xffff0000: not a VSOC 1.x window"
+# bad_input NAME WANT WHAT: a copy of vsoc-evb's run as it is, changed by
+# the caller in $m, is bad input: exit 2 and the line WANT from the host's
+# verdict and the guest's checker alike
+bad_input() {
+	local name=$1 want=$2 what=$3 txt rc gtxt grc
 	txt=$(pincheck verdict "$m" 2>&1)
 	rc=$?
 	python3 "$TOP/tests/verify/guest-root.py" "$m" "$m.root" >&2
@@ -269,10 +264,29 @@ if [ -z "$debug" ] && [ -f "$out/vsoc-evb@as-is/verdict.json" ]; then
 	rm -rf "$m.root"
 	if [ "$rc" = 2 ] && [ "$grc" = 2 ] && [ "$txt" = "verdict: $want" ] &&
 	   [ "$gtxt" = "rehearse-ktap: $want" ]; then
-		pass "vsoc-pipeline: a window whose VERSION is not 1.x is bad input, guest and host alike"
+		pass "vsoc-pipeline: $what is bad input, guest and host alike"
 	else
-		fail vsoc-pipeline-identity "exit $rc, guest $grc: $txt / $gtxt"
+		fail "vsoc-pipeline-$name" "exit $rc, guest $grc: $txt / $gtxt"
 	fi
+}
+if [ -z "$debug" ] && [ -f "$out/vsoc-evb@as-is/verdict.json" ]; then
+	# The window's identity (datasheet section 2): VERSION at 0x4 is 1.0,
+	# 0x00010000, major in [31:16]; a window whose VERSION reads 2.0
+	# (byte 6 = 2: 0x00020000) is not a VSOC 1.x window
+	m=$BUILD/tests/vsoc-pipeline-identity
+	rm -rf "$m" "$m.root"
+	cp -r "$out/vsoc-evb@as-is" "$m"
+	printf '\002' | dd of="$m/regs.bin" bs=1 seek=6 conv=notrunc status=none
+	bad_input identity "/soc/pinctrl@4c000000: VERSION 0x00020000 at offset 0x4 of window 0, expected 0x00010000 under 0xffff0000: not a VSOC 1.x window" \
+		"a window whose VERSION is not 1.x"
+	# a handle the board's DT did not make (pinctrl maps registered by
+	# code): no input of the replay
+	m=$BUILD/tests/vsoc-pipeline-handle
+	rm -rf "$m" "$m.root"
+	cp -r "$out/vsoc-evb@as-is" "$m"
+	sed -i '/^device: gpio-keys current state: default/i device: board-code current state: default' "$m/console.log"
+	bad_input handle "pinctrl-handles: board-code has no DT node of the board with pin states" \
+		"a handle without a DT node"
 fi
 
 # the SPI0/I2C1 board: spi0_grp (PC12..PC15) is a hog of the controller,
