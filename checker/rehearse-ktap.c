@@ -361,11 +361,11 @@ static bool pin_test(unsigned int i, struct controller *ctl, unsigned int nctl,
 		     const struct consumer *cons, unsigned int ncons, const struct klog *kl,
 		     struct buf *out, unsigned int *test, unsigned int *bad)
 {
-	char node[32], *name, *names, *fname, *owner, *want, *tname;
+	char node[32], cnode[32], *name, *names, *fname, *owner, *want, *tname, *gfield = NULL;
 	struct controller *c;
 	struct pin_line *l;
 	struct buf mis = { 0 };
-	u32 *f, *wr, *fc = NULL, ci, pin, got, dbg, shift;
+	u32 *f, *wr, *fc = NULL, ci, pin, got, dbg, shift, gvalue = 0;
 	unsigned int n, nwr = 0, nfc = 0, w = 0, j, k, kept = 0;
 	int pc;
 	bool lost = false;	/* a consumer that wrote the pin failed */
@@ -377,6 +377,13 @@ static bool pin_test(unsigned int i, struct controller *ctl, unsigned int nctl,
 	if (ci >= nctl)
 		fatal("plan: %s: no controller %u", node, ci);
 	c = &ctl[ci];
+	/* a pin GPIO holds: its request set the controller's gpio-field */
+	snprintf(cnode, sizeof(cnode), "ctl-%u", ci);
+	l = pin_line(&c->mux, pin);
+	if (prop_has(cnode, "gpio-field") && l && !strncmp(l->rest, "GPIO ", 5)) {
+		gfield = prop_str(cnode, "gpio-field");
+		gvalue = prop_u32(cnode, "gpio-value");
+	}
 	f = prop_cells(node, "fields", &n);
 	wr = prop_has(node, "writers") ? prop_cells(node, "writers", &nwr) : NULL;
 	names = prop(node, "field-names", &nlen);
@@ -394,6 +401,8 @@ static bool pin_test(unsigned int i, struct controller *ctl, unsigned int nctl,
 
 		if (!fname || fname >= names + nlen)
 			fatal("plan: %s: fewer field names than fields", node);
+		if (gfield && !strcmp(fname, gfield))
+			exp = gvalue;
 		if (fc && fc[j / 6] >= nctl)
 			fatal("plan: %s/field-ctls: no controller %u", node, fc[j / 6]);
 		/* a field is kept when one of its writers wrote */
@@ -435,6 +444,7 @@ static bool pin_test(unsigned int i, struct controller *ctl, unsigned int nctl,
 	free(f);
 	free(wr);
 	free(fc);
+	free(gfield);
 	if (!kept) {
 		free(mis.s);
 		return false;

@@ -21,7 +21,9 @@ log (who could not claim which pin) and the windows through /dev/mem.
 	ctl-0 { path, dev (its device name), label, windows = <addr size>...;
 		identity = <window offset mask value>..., identity-names,
 		identity-of (a family whose window says what it is: VSOC's
-		ID, VERSION, NBANKS; the guest refuses another window); };
+		ID, VERSION, NBANKS; the guest refuses another window);
+		gpio-field, gpio-value (the field a GPIO request sets, and
+		its value: VSOC's mux, 0); };
 	pin-N { ctl = <c>; pin = <p>; pin-name = "..." (the name, or the fallback
 		when debugfs-name is there: the guest's pins file names it);
 		owner = "rh006-serial" (expected mux owner; absent: none);
@@ -140,6 +142,11 @@ def add_plan(outdir, board_dtb, virt_dtb):
         for w in ctl.windows:
             wins += [w["addr"], w["size"]]
         n.set_cells("windows", wins)
+        gpio = getattr(ctl.family, "gpio_field", None)
+        if gpio:
+            # a pin GPIO holds (pinmux-pins "GPIO ..."): this field is gpio-value
+            n.set_strings("gpio-field", [gpio[0]])
+            n.set_cells("gpio-value", [gpio[1]])
         ident = getattr(ctl.family, "identity", None)
         if ident:
             # the words that say what the window is: <window offset mask value>...

@@ -92,7 +92,8 @@ class Guest:
         return out
 
     def owners(self, dev):
-        """{pin: (mux owner or None, group or None)} from pinmux-pins"""
+        """{pin: (mux owner or None, group or None, whether GPIO holds it)}
+        from pinmux-pins"""
         out = {}
         for line in (self.ctrl_file(dev, "pinmux-pins") or "").splitlines():
             m = re.match(r"^pin (\d+) \([^)]*\): (.*)$", line)
@@ -105,7 +106,7 @@ class Guest:
                 own = None
             elif own == "device":
                 own = rest.split()[1]
-            out[int(m.group(1))] = (own, g.group(2) if g else None)
+            out[int(m.group(1))] = (own, g.group(2) if g else None, rest.startswith("GPIO "))
         return out
 
     def confs(self, dev):
@@ -510,7 +511,14 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
         # a family that decodes pinconf-pins into its fields (VSOC)
         decode = getattr(ctl.family, "pinconf_fields", None)
         pconf = decode(confs[pin]) if decode and pin in confs and not asleep else {}
+        # a pin GPIO holds: its request set the family's GPIO field
+        # (VSOC: select 0), whatever the states and the reset image say
+        gpio = getattr(ctl.family, "gpio_field", None) if owners.get(pin, (0, 0, 0))[2] else None
+        if gpio:
+            row["gpio"] = True
         for field, off, exp, got, writes, reg_cp in sorted(fields, key=lambda f: (f[5] != cp, f[1])):
+            if gpio and field == gpio[0]:
+                exp = gpio[1]
             dbg = None if asleep else debugfs_value(ctl, pin, field, confs, writes[-1].w.mask)
             w0 = writes[-1].w
             row["fields"].append({"field": field, "offset": off, "expected": exp,

@@ -161,6 +161,9 @@ class VSOC(Family):
     name = "vsoc"
     compatibles = ("vsoc,vsoc1-pinctrl",)
     conf_owners = True
+    # a pin GPIO requests goes to select 0 (vsoc_gpio_request_enable(),
+    # section 3: select 0 is GPIO): the field and its value then
+    gpio_field = ("mux", 0)
 
     def reset_word(self, window, offset):
         return {0x0: ID, 0x4: VERSION, 0x8: NBANKS}.get(offset, 0)

@@ -251,6 +251,36 @@ if [ -z "$debug" ] && [ -f "$out/vsoc-evb@as-is/verdict.json" ]; then
 	fi
 fi
 
+# A pin GPIO holds: its request puts it on select 0 (datasheet section 3),
+# whatever the reset image said. Firmware left PG3 (pin 195: MUX24 at
+# 0x100 + 4 * (195 / 8) = 0x160, bits [15:12]) at select 3; gpio-keys'
+# GPIO request then set 0, as this run's regs.bin holds: the plan made
+# from that reset image (prepare --reset) expects 0 for PG3's mux, host
+# and guest alike, not the reset image's 3
+if [ -z "$debug" ] && [ -f "$out/vsoc-evb@as-is/verdict.json" ]; then
+	m=$BUILD/tests/vsoc-pipeline-gpio
+	rm -rf "$m" "$m.root"
+	cp -r "$out/vsoc-evb@as-is" "$m"
+	cp "$BUILD/vsoc-reset.bin" "$m/firmware.bin"
+	printf '\060' | dd of="$m/firmware.bin" bs=1 seek=$((0x160 + 1)) conv=notrunc status=none
+	cp "$m/board.dtb" "$m/own.dtb"
+	rehearse_env
+	pincheck prepare --dtb "$m/own.dtb" --reset "$m/firmware.bin" vsoc-evb "$m" 2>/dev/null
+	txt=$(pincheck verdict "$m")
+	rc=$?
+	python3 "$TOP/tests/verify/guest-root.py" "$m" "$m.root" >&2
+	"$BUILD/rehearse-ktap" --root "$m.root" --mem "$m.root/mem" >"$m/guest.ktap"
+	grc=$?
+	rm -rf "$m.root"
+	if [ "$rc" = 0 ] && [ "$grc" = 0 ] && [ "$(reg32 "$m/regs.reset" 0x160)" = $((0x3000)) ] &&
+	   grep -q '"gpio": true' "$m/verdict.json" &&
+	   diff -q "$m/guest.ktap" "$m/verdict.ktap" >/dev/null; then
+		pass "vsoc-pipeline: a pin GPIO holds is expected at select 0 over firmware's, guest and host alike"
+	else
+		fail vsoc-pipeline-gpio "exit $rc, guest $grc; $(grep -E 'MISMATCH' <<<"$txt" | tr '\n' ' ')"
+	fi
+fi
+
 # bad_input NAME WANT WHAT: a copy of vsoc-evb's run as it is, changed by
 # the caller in $m, is bad input: exit 2 and the line WANT from the host's
 # verdict and the guest's checker alike
