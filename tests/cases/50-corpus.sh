@@ -255,7 +255,6 @@ verdict_ok() {
 		echo "no plan: $(tail -n 1 "$out/$case.prep")"
 		return 1
 	fi
-	pincheck verdict "$run" >"$run/verdict.txt" 2>&1
 	[ -s "$run/verdict.json" ] || { tail -n 1 "$run/verdict.txt"; return 1; }
 	v=$(PYTHONPATH=$TOP python3 -c 'import sys
 from pincheck import verdict_json
@@ -279,6 +278,16 @@ for c in v["consumers"]:
 	return 1
 }
 
+# the verdicts, JOBS at a time as the boots
+for case in "${booted[@]}"; do
+	run=$BUILD/run/corpus-$case
+	[ -s "$run/plan.json" ] || continue
+	while [ "$(jobs -rp | wc -l)" -ge "${JOBS:-2}" ]; do
+		wait -n
+	done
+	pincheck verdict "$run" >"$run/verdict.txt" 2>&1 &
+done
+wait
 for case in "${booted[@]}"; do
 	name="corpus: $case: everything else on the board is as asked"
 	read_header "$TOP/tests/corpus/$case.dts"
