@@ -76,10 +76,10 @@ FIT        := $(BUILD)/vsoc.itb
 # starts U-Boot, which boots the FIT's configuration conf-<board>.
 ifeq ($(BOOT),direct)
 RUN_NEEDS := dtb
-RUN_BOOT   = qemu/run.sh $(BOARD_DTB)
+RUN_BOOT  :=
 else ifeq ($(BOOT),u-boot)
-RUN_NEEDS := fit
-RUN_BOOT   = qemu/run.sh --u-boot conf-$(BOARD_NAME) $(FIT)
+RUN_NEEDS := dtb fit
+RUN_BOOT  := --u-boot $(FIT)
 else
 $(error BOOT=$(BOOT): use BOOT=direct or BOOT=u-boot)
 endif
@@ -92,7 +92,8 @@ PINCHECK := PYTHONPATH=$(CURDIR) /usr/bin/python3 -m pincheck
 VERIFY_SRC  := $(addprefix checker/,vsoc-verify.c inputs.c debugfs.c dt.c expected.c \
 		report.c vsoc-datasheet.c util.c)
 VERIFY_HDR  := $(addprefix checker/,verify.h vsoc-datasheet.h util.h)
-REHEARSE_KTAP_SRC := $(addprefix checker/,rehearse-ktap.c rehearse-debugfs.c rehearse-klog.c util.c)
+REHEARSE_KTAP_SRC := $(addprefix checker/,rehearse-ktap.c rehearse-debugfs.c rehearse-klog.c \
+		rehearse-vsoc.c util.c)
 
 .PHONY: all deps kernel initramfs tools dtb fit run test test-debug stress fuzz series bench report clean \
 	series-check series-build \
@@ -184,11 +185,10 @@ fit: kernel initramfs
 	@scripts/fit.sh --kernel $(KERNEL) $(FIT)
 
 # Boot, then the verdict: what the DTB asks for against debugfs and the
-# registers, pin by pin.
+# registers, pin by pin, through the one pipeline (the board as it is: its
+# plan, the guest's checker, the host's verdict; scripts/rehearse.sh --run)
 run: all $(RUN_NEEDS)
-	@$(RUN_BOOT)
-	@echo "run: build/run/$(BOARD_NAME)/console.log, regs.bin, $(BOARD_NAME).dtb"
-	@$(BUILD)/vsoc-verify $(BUILD)/run/$(BOARD_NAME)
+	@scripts/rehearse.sh --run $(RUN_BOOT) $(BOARD)
 
 # The suite's optional packages (Chromium for the report's pages, LAVA's
 # dispatcher) are installed here, not by the cases, which skip without them.

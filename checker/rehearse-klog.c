@@ -280,3 +280,29 @@ char *klog_why_failed(const struct klog *k, const struct klog_consumer *c)
 	free(copy);
 	return why;
 }
+
+int klog_probe_failed(const struct klog *k, const char *dev)
+{
+	static const char mid[] = ": probe with driver ", tail[] = " failed with error ";
+	char *copy = xstrdup(k->text), *line, *save, *m, *e;
+	size_t n = strlen(dev);
+	bool found = false;
+	int level;
+
+	for (line = strtok_r(copy, "\n", &save); line && !found; line = strtok_r(NULL, "\n", &save)) {
+		/* "DRIVER DEV: probe with driver DRIVER failed with error N" */
+		m = record(line, &level);
+		m += strcspn(m, " ");
+		if (*m != ' ' || strncmp(m + 1, dev, n) || strncmp(m + 1 + n, mid, strlen(mid)))
+			continue;
+		m += 1 + n + strlen(mid);
+		m += strcspn(m, " ");
+		if (strncmp(m, tail, strlen(tail)))
+			continue;
+		e = m + strlen(tail);
+		e += *e == '-';
+		found = *e && strspn(e, "0123456789") == strlen(e);
+	}
+	free(copy);
+	return found;
+}

@@ -32,7 +32,8 @@
  * test), as the host's verdict after the boot has none.
  *
  * Exit 0 when every test passes, 1 when one fails, 2 when there is no plan
- * or it cannot be read.
+ * or it cannot be read, or a window is not what the plan says it is
+ * (identity: VSOC's ID, VERSION and NBANKS).
  */
 #define _GNU_SOURCE		/* vasprintf */
 #include <errno.h>
@@ -236,6 +237,41 @@ static bool read_reg(struct controller *c, u32 win, u32 off, u32 width, u32 *val
 }
 
 
+/*
+ * The words that say what controller NODE's window is (identity =
+ * <window offset mask value>..., VSOC's ID, VERSION and NBANKS), as the
+ * host's verdict checks them: a window that is not one is no input
+ */
+static void check_identity(const char *node, struct controller *c)
+{
+	unsigned int n, nn, i;
+	char **names, *what, *path;
+	u32 *w, got;
+
+	if (!prop_has(node, "identity"))
+		return;
+	w = prop_cells(node, "identity", &n);
+	names = prop_strings(node, "identity-names", &nn);
+	if (n % 4 || nn != n / 4)
+		fatal("plan: %s/identity: %u cells for %u names", node, n, nn);
+	what = prop_str(node, "identity-of");
+	path = prop_str(node, "path");
+	for (i = 0; i < n; i += 4) {
+		if (!read_reg(c, w[i], w[i + 1], 4, &got))
+			got = 0;	/* the host's read_reg() past the end */
+		if ((got & w[i + 2]) != w[i + 3])
+			fatal("%s: %s 0x%08x at offset 0x%x of window %u, expected 0x%08x under "
+			      "0x%08x: not a %s window", path, names[i / 4], got, w[i + 1], w[i],
+			      w[i + 3], w[i + 2], what);
+	}
+	free(path);
+	free(what);
+	if (nn)
+		free(names[0]);
+	free(names);
+	free(w);
+}
+
 static const char *str_or_none(const char *s)
 {
 	return s ? s : "None";
@@ -282,11 +318,37 @@ static char *handle_state(const char *handles, const char *dev)
 	return NULL;
 }
 
+/*
+ * A board as it is: every handle of pinctrl-handles is a device of the
+ * plan, made from a DT node of the board (pincheck/verdict.py
+ * check_handles())
+ */
+static void check_handles(const char *handles, const struct klog *k)
+{
+	char d[256];
+	const char *p = handles;
+	unsigned int i;
+
+	while (p && *p) {
+		if (sscanf(p, "device: %255s current state:", d) == 1) {
+			for (i = 0; i < k->ndevs && strcmp(k->devs[i], d); i++)
+				;
+			if (i == k->ndevs)
+				fatal("pinctrl-handles: %s has no DT node of the board with pin states",
+				      d);
+		}
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+}
+
 /* A consumer of the plan (or a controller's hogs) as the guest sees it */
 struct consumer {
 	char *dev, *path, *expect, *state;
 	bool hog;
 	bool dead;		/* failed without a claim: it wrote nothing */
+	bool released;		/* applied its state, then failed its probe: owns nothing */
 	struct klog_consumer k;
 };
 
@@ -299,12 +361,13 @@ static bool pin_test(unsigned int i, struct controller *ctl, unsigned int nctl,
 		     const struct consumer *cons, unsigned int ncons, const struct klog *kl,
 		     struct buf *out, unsigned int *test, unsigned int *bad)
 {
-	char node[32], *name, *names, *fname, *owner, *want, *tname;
+	char node[32], cnode[32], *name, *names, *fname, *owner, *want, *tname, *gfield = NULL;
 	struct controller *c;
 	struct pin_line *l;
 	struct buf mis = { 0 };
-	u32 *f, *wr, *fc = NULL, ci, pin, got, dbg, shift;
+	u32 *f, *wr, *fc = NULL, ci, pin, got, dbg, shift, gvalue = 0;
 	unsigned int n, nwr = 0, nfc = 0, w = 0, j, k, kept = 0;
+	int pc;
 	bool lost = false;	/* a consumer that wrote the pin failed */
 	size_t nlen;
 
@@ -314,6 +377,13 @@ static bool pin_test(unsigned int i, struct controller *ctl, unsigned int nctl,
 	if (ci >= nctl)
 		fatal("plan: %s: no controller %u", node, ci);
 	c = &ctl[ci];
+	/* a pin GPIO holds: its request set the controller's gpio-field */
+	snprintf(cnode, sizeof(cnode), "ctl-%u", ci);
+	l = pin_line(&c->mux, pin);
+	if (prop_has(cnode, "gpio-field") && l && !strncmp(l->rest, "GPIO ", 5)) {
+		gfield = prop_str(cnode, "gpio-field");
+		gvalue = prop_u32(cnode, "gpio-value");
+	}
 	f = prop_cells(node, "fields", &n);
 	wr = prop_has(node, "writers") ? prop_cells(node, "writers", &nwr) : NULL;
 	names = prop(node, "field-names", &nlen);
@@ -331,6 +401,8 @@ static bool pin_test(unsigned int i, struct controller *ctl, unsigned int nctl,
 
 		if (!fname || fname >= names + nlen)
 			fatal("plan: %s: fewer field names than fields", node);
+		if (gfield && !strcmp(fname, gfield))
+			exp = gvalue;
 		if (fc && fc[j / 6] >= nctl)
 			fatal("plan: %s/field-ctls: no controller %u", node, fc[j / 6]);
 		/* a field is kept when one of its writers wrote */
@@ -357,6 +429,14 @@ static bool pin_test(unsigned int i, struct controller *ctl, unsigned int nctl,
 			if (debugfs_value(c, pin, kind, mask, &dbg) && dbg != exp)
 				bprintf(&mis, "%s%s: debugfs=0x%x, expected=0x%x",
 					mis.len ? "; " : "", fname, dbg, exp);
+			/* VSOC: pinconf-pins decoded field by field too */
+			pc = kind == DBG_VSOC_PAD ? vsoc_pinconf_field(c, pin, fname, &dbg) : 0;
+			if (pc < 0)
+				bprintf(&mis, "%s%s: pinconf-pins=?, expected=0x%x",
+					mis.len ? "; " : "", fname, exp);
+			else if (pc && dbg != exp)
+				bprintf(&mis, "%s%s: pinconf-pins=0x%x, expected=0x%x",
+					mis.len ? "; " : "", fname, dbg, exp);
 		}
 		fname += strlen(fname) + 1;
 	}
@@ -364,6 +444,7 @@ static bool pin_test(unsigned int i, struct controller *ctl, unsigned int nctl,
 	free(f);
 	free(wr);
 	free(fc);
+	free(gfield);
 	if (!kept) {
 		free(mis.s);
 		return false;
@@ -380,8 +461,8 @@ static bool pin_test(unsigned int i, struct controller *ctl, unsigned int nctl,
 	}
 	want = prop_has(node, "owner") ? prop_str(node, "owner") : NULL;
 	for (k = 0; want && k < ncons; k++) {
-		/* a consumer that wrote nothing owns nothing */
-		if (cons[k].dead && !strcmp(cons[k].dev, want)) {
+		/* a consumer that wrote nothing, or failed its probe, owns nothing */
+		if ((cons[k].dead || cons[k].released) && !strcmp(cons[k].dev, want)) {
 			free(want);
 			want = NULL;
 		}
@@ -538,6 +619,7 @@ int main(int argc, char **argv)
 		}
 		free(w);
 		map_windows(&ctl[i]);
+		check_identity(node, &ctl[i]);
 		p = path_of(DEBUGFS);
 		ctl[i].dir = ctrl_dir(p, ctl[i].dev);
 		free(p);
@@ -587,10 +669,16 @@ int main(int argc, char **argv)
 		c->k.pin_nodes = prop_strings(node, "pin-nodes", &c->k.npin_nodes);
 		c->k.hog = c->hog;
 	}
-	for (i = 0; i < ncons; i++)
-		cons[i].dead = cons[i].expect && !cons[i].state &&
+	for (i = 0; i < ncons; i++) {
+		cons[i].released = cons[i].expect && !cons[i].state && !cons[i].hog &&
+				   !klog_lost_claim(&k, cons[i].dev) &&
+				   klog_probe_failed(&k, cons[i].dev);
+		cons[i].dead = cons[i].expect && !cons[i].state && !cons[i].released &&
 			       !klog_lost_claim(&k, cons[i].dev);
+	}
 
+	if (prop_has(".", "as-is"))
+		check_handles(handles, &k);
 	for (i = 0; i < npin; i++)
 		rows += pin_test(i, ctl, nctl, cons, ncons, &k, &body, &test, &bad);
 	for (i = 0; i < ncons; i++)

@@ -56,6 +56,14 @@ enum { DBG_NONE, DBG_IMX_CONF, DBG_SUNXI_DRIVE, DBG_SUNXI_PULL, DBG_PCS, DBG_IMX
 /* The driver's read-back of a field of kind DBG_*, false when not shown */
 bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 mask, u32 *val);
 
+/*
+ * VSOC (rehearse-vsoc.c): the PAD field NAME of the pin's pinconf-pins line,
+ * as pincheck/families/vsoc.py decode_pinconf() reads it: 1 and *val; -1
+ * when its items contradict each other or hold what the datasheet does not
+ * have ("?"); 0 when the line does not show it
+ */
+int vsoc_pinconf_field(struct controller *c, u32 pin, const char *name, u32 *val);
+
 /* The mux owner in pinmux-pins, as the host reads it; NULL for none */
 char *mux_owner(struct controller *c, u32 pin);
 
@@ -95,6 +103,14 @@ struct klog_consumer {
  * claim for DEV": DEV lost a pin to another device
  */
 int klog_lost_claim(const struct klog *k, const char *dev);
+
+/*
+ * Whether the log has the driver core's "DRIVER DEV: probe with driver
+ * DRIVER failed with error N" (call_driver_probe()): DEV's probe failed
+ * after pinctrl_bind_pins() applied its state; its settings stay, its
+ * claims go
+ */
+int klog_probe_failed(const struct klog *k, const char *dev);
 
 /*
  * Why the consumer has no state (a new string), or NULL when the log says

@@ -19,6 +19,8 @@ the same in the guest, character for character: the two KTAPs are compared
 line for line.
 """
 
+import re
+
 from .board import pin_state_props
 
 # The characters of a DT node name (and its unit address): a path ends at
@@ -158,3 +160,12 @@ def consumer_nodes(c, tree, by_ph, pmap):
             if v and v not in nodes:
                 nodes.append(v)
     return own, nodes
+
+
+def probe_failed(dmesg, dev):
+    """whether the log has the driver core's "DRIVER DEV: probe with driver
+    DRIVER failed with error N" (call_driver_probe()): DEV's probe failed
+    after pinctrl_bind_pins() applied its state, so its settings stay and
+    its claims go (rehearse-klog.c klog_probe_failed())"""
+    pat = re.compile(r"[^ ]* %s: probe with driver [^ ]* failed with error -?[0-9]+" % re.escape(dev))
+    return any(pat.fullmatch(msg) for _, msg in records(dmesg))

@@ -13,10 +13,17 @@ log (who could not claim which pin) and the windows through /dev/mem.
 
 /rehearse-plan {
 	board = "freescale/imx8mm-evk";
+	as-is (empty: a board booted as it is, pincheck/asis.py: a handle in
+		pinctrl-handles that is no device of the plan is bad input);
 	path-map = "/pinctrl@4c000000", "/soc@0/bus@30000000/pinctrl@30330000",
 		"/rh006-serial", "/soc@0/.../serial@30890000", ... (each
 		moved node's virt path then its board path, klog.py);
-	ctl-0 { path, dev (its device name), label, windows = <addr size>...; };
+	ctl-0 { path, dev (its device name), label, windows = <addr size>...;
+		identity = <window offset mask value>..., identity-names,
+		identity-of (a family whose window says what it is: VSOC's
+		ID, VERSION, NBANKS; the guest refuses another window);
+		gpio-field, gpio-value (the field a GPIO request sets, and
+		its value: VSOC's mux, 0); };
 	pin-N { ctl = <c>; pin = <p>; pin-name = "..." (the name, or the fallback
 		when debugfs-name is there: the guest's pins file names it);
 		owner = "rh006-serial" (expected mux owner; absent: none);
@@ -121,6 +128,9 @@ def add_plan(outdir, board_dtb, virt_dtb):
     tree = fdt.read(virt_dtb)
     node = tree.root.child(PLAN) or tree.root.add(PLAN)
     node.set_strings("board", [suite_name(res["plan"])])
+    if res["plan"].get("as_is"):
+        # a board as it is: every handle must be a device of the plan
+        node.set_empty("as-is")
     ctl_index = {}
     for i, ctl in enumerate(res["ctrls"]):
         ctl_index[ctl.path] = i
@@ -132,6 +142,18 @@ def add_plan(outdir, board_dtb, virt_dtb):
         for w in ctl.windows:
             wins += [w["addr"], w["size"]]
         n.set_cells("windows", wins)
+        gpio = getattr(ctl.family, "gpio_field", None)
+        if gpio:
+            # a pin GPIO holds (pinmux-pins "GPIO ..."): this field is gpio-value
+            n.set_strings("gpio-field", [gpio[0]])
+            n.set_cells("gpio-value", [gpio[1]])
+        ident = getattr(ctl.family, "identity", None)
+        if ident:
+            # the words that say what the window is: <window offset mask value>...
+            what, words = ident(ctl)
+            n.set_cells("identity", [x for w in words for x in w[:4]])
+            n.set_strings("identity-names", [w[4] for w in words])
+            n.set_strings("identity-of", [what])
     several = len(res["ctrls"]) > 1
     mark = verdict._FromDebugfs.MARK
     for i, r in enumerate(res["rows"]):

@@ -65,7 +65,21 @@ def vsoc_board(name):
     return path if "/" not in name and os.path.isfile(path) else None
 
 
-def prepare(name, outdir, fixup=None, include=(), as_is=False, dtb=None):
+def use_reset(reset, outdir, ctrls):
+    """a board of one window starts from RESET (firmware's state), which
+    the plan is made from as the verdict is"""
+    wins = [w[0] for ctl in ctrls.values() for w in ctl.windows]
+    if len(wins) != 1:
+        raise SystemExit("prepare: --reset: the board has %d register windows, not one"
+                         % len(wins))
+    img = os.path.join(outdir, wins[0] + ".reset")
+    if not os.path.isfile(reset) or os.path.getsize(reset) != os.path.getsize(img):
+        raise SystemExit("prepare: --reset: %s is not a file of the window's size, %d bytes"
+                         % (reset, os.path.getsize(img)))
+    shutil.copyfile(reset, img)
+
+
+def prepare(name, outdir, fixup=None, include=(), as_is=False, dtb=None, reset=None):
     ksrc = os.environ["KSRC"]
     os.makedirs(outdir, exist_ok=True)
     include = list(include)
@@ -106,6 +120,8 @@ def prepare(name, outdir, fixup=None, include=(), as_is=False, dtb=None):
     if fixup:
         plan["fixup"] = os.path.basename(fixup)[:-5] if fixup.endswith(".dtso") else fixup
     board.write_windows(ctrls, outdir)
+    if reset:
+        use_reset(reset, outdir, ctrls)
     board.write_plan(plan, os.path.join(outdir, "plan.json"))
     vdtb = os.path.join(outdir, "virt.dtb")
     ktap.add_plan(outdir, bdtb, vdtb)
@@ -150,7 +166,7 @@ def show(res, out=None):
     for r in rows:
         if r.get("untouched") and not r["mismatch"]:
             continue        # the pins no state writes: shown when they differ
-        dbg_bad = [m for m in r["mismatch"] if "debugfs" in m or "pinconf-owners" in m]
+        dbg_bad = [m for m in r["mismatch"] if "debugfs" in m or "pinconf-" in m]
         reg_bad = [m for m in r["mismatch"] if "registers" in m]
         print("%-*s  %-*s  %-*s  %-8s %-10s %s" % (
             w_name, r["name"], w_cons, r["consumer"], w_exp, fmt_fields(r["fields"], "expected"),
@@ -230,8 +246,12 @@ def verdict_cmd(outdir, phase="boot", then=(), asleep=False):
     then = [tuple(t.split("=", 1)) for t in then]
     if any(len(t) != 2 for t in then):
         raise SystemExit("verdict: --then takes DEV=STATE")
-    res = verdict.evaluate(outdir, os.path.join(outdir, "board.dtb"), phase=phase,
-                           then=then, asleep=asleep)
+    try:
+        res = verdict.evaluate(outdir, os.path.join(outdir, "board.dtb"), phase=phase,
+                               then=then, asleep=asleep)
+    except verdict.BadInput as e:
+        print("verdict: %s" % e, file=sys.stderr)
+        return 2
     rc = show(res)
     checked, total = state_share(res["plan"])
     # after a system sleep: verdict-resume.json, verdict-asleep.json (the
@@ -265,8 +285,11 @@ def add_parsers(sub):
     p.add_argument("--dtb", metavar="F.dtb",
                    help="the board's DTB as built (scripts/dtb.sh), not compiled again; "
                         "implies --as-is")
+    p.add_argument("--reset", metavar="F.bin",
+                   help="a board of one window (VSOC) starts from F, as firmware would leave "
+                        "it: the plan is made from it")
     p.set_defaults(func=lambda a: prepare(a.board, a.outdir, a.fixup, a.include,
-                                          a.as_is, a.dtb))
+                                          a.as_is, a.dtb, a.reset))
     p = sub.add_parser("verdict", help="the per-pin verdict of a rehearsed board after its boot")
     p.add_argument("outdir")
     p.add_argument("--phase", default="boot", choices=("boot", "resume"),

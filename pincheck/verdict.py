@@ -24,6 +24,7 @@ from . import generic
 from . import klog
 from . import lint
 from .board import pin_state_props
+from .badinput import BadInput, check_handles, check_identity  # noqa: F401
 from .readback import (DEBUGFS_KINDS, debugfs_kind, debugfs_value,  # noqa: F401
                        read_reg, read_window)
 
@@ -93,7 +94,8 @@ class Guest:
         return out
 
     def owners(self, dev):
-        """{pin: (mux owner or None, group or None)} from pinmux-pins"""
+        """{pin: (mux owner or None, group or None, whether GPIO holds it)}
+        from pinmux-pins"""
         out = {}
         for line in (self.ctrl_file(dev, "pinmux-pins") or "").splitlines():
             m = re.match(r"^pin (\d+) \([^)]*\): (.*)$", line)
@@ -106,7 +108,7 @@ class Guest:
                 own = None
             elif own == "device":
                 own = rest.split()[1]
-            out[int(m.group(1))] = (own, g.group(2) if g else None)
+            out[int(m.group(1))] = (own, g.group(2) if g else None, rest.startswith("GPIO "))
         return out
 
     def confs(self, dev):
@@ -180,6 +182,7 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
         else:
             ctl.regs = [bytearray(read_window(os.path.join(
                 outdir, w["name"] + ("-sleep" if asleep else "") + ".bin"))) for w in ctl.windows]
+            check_identity(ctl, ctl.regs)
         ctrls.append(ctl)
     ctl_by_path = {c.path: c for c in ctrls}
     several = len(ctrls) > 1
@@ -257,6 +260,8 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
     dev_path = {c["dev"]: c["path"] for c in plan["consumers"] if c.get("dev")}
     pmap = klog.path_map(plan)
     devs = set(dev_path) | {c.dev for c in ctrls}
+    if plan.get("as_is") and not planning:
+        check_handles(guest, devs)
 
     def own_confs(ctl, pn, dev, st):
         """who pinconf-owners will say set each kind of configuration"""
@@ -291,6 +296,10 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
         # to there written, the claims released
         broken = not lost and current is None and not refused(c) and apply_failed(c, states)
         lost = lost or bool(broken)
+        # applied its state, then its driver's probe failed: the settings
+        # stay, the claims go (the corpus's verify-failed:)
+        probed = not lost and not c["hog"] and current is None and \
+            klog.probe_failed(guest.dmesg, dev)
         # pinctrl_bind_pins() applies "init" (then "default") only when
         # there is a "default"
         has_default = "default" in states
@@ -322,6 +331,8 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
                                      "nor configuration, so the core creates no state"
                                      % (st, ", ".join(empty), "has" if len(empty) == 1 else "have"))
         if lost:
+            seq = ["init"] if "init" in states else (["default"] if "default" in states else [])
+        elif probed:
             seq = ["init"] if "init" in states else (["default"] if "default" in states else [])
         elif current is None or current == "none":
             seq = []
@@ -365,7 +376,7 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
                     break
                 for w in mw:
                     applied.append(Applied(w, c["path"], st, pn.path))
-                if not lost:
+                if not lost and not probed:
                     groups = ctl.family.mux_groups(ctl, pn, lambda x: klog.to_virt(x, pmap) or x)
                     for p in pins:
                         owner_expect[(ctl.path, p)] = (dev, c["path"], pn.path,
@@ -491,7 +502,17 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
                "fields": [], "mismatch": []}
         if not last:
             row["untouched"] = True
+        # a family that decodes pinconf-pins into its fields (VSOC)
+        decode = getattr(ctl.family, "pinconf_fields", None)
+        pconf = decode(confs[pin]) if decode and pin in confs and not asleep else {}
+        # a pin GPIO holds: its request set the family's GPIO field
+        # (VSOC: select 0), whatever the states and the reset image say
+        gpio = getattr(ctl.family, "gpio_field", None) if owners.get(pin, (0, 0, 0))[2] else None
+        if gpio:
+            row["gpio"] = True
         for field, off, exp, got, writes, reg_cp in sorted(fields, key=lambda f: (f[5] != cp, f[1])):
+            if gpio and field == gpio[0]:
+                exp = gpio[1]
             dbg = None if asleep else debugfs_value(ctl, pin, field, confs, writes[-1].w.mask)
             w0 = writes[-1].w
             row["fields"].append({"field": field, "offset": off, "expected": exp,
@@ -508,6 +529,12 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
                 row["mismatch"].append("%s: registers=%#x, expected=%#x" % (field, got, exp))
             if dbg is not None and dbg != exp:
                 row["mismatch"].append("%s: debugfs=%#x, expected=%#x" % (field, dbg, exp))
+            if field in pconf:
+                row["fields"][-1]["pinconf"] = pconf[field]
+                if pconf[field] != exp:
+                    row["mismatch"].append("%s: pinconf-pins=%s, expected=%#x" % (
+                        field, pconf[field] if pconf[field] == "?" else "%#x" % pconf[field],
+                        exp))
         want = exp_owner[0] if exp_owner else None
         if want != got_owner and not asleep:
             row["mismatch"].append("owner: debugfs=%s, expected=%s" % (got_owner, want))

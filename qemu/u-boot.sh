@@ -76,7 +76,7 @@ uboot_prepare() {
 	[ $((FIT_ADDR + size)) -le $((WINDOW)) ] ||
 		die "$fit ($size bytes) loaded at $FIT_ADDR would reach the VSOC window at $WINDOW"
 	case "$cmdline" in *"'"*) die "--append: no single quotes through U-Boot" ;; esac
-	rm -f "$run"/*.dtb
+	rm -f "$run/$name.dtb"	# not the other DTBs of the run (make run's plan)
 	uboot_extract_dtb
 
 	cat >"$run/boot.cmd" <<-EOF

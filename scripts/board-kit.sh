@@ -42,7 +42,7 @@ if ! pincheck prepare "$board" "$prep" >"$prep/prepare.log" 2>&1; then
 fi
 pincheck kit-plan "$prep/virt.dtb" "$kit/plan"
 
-SRC=(checker/rehearse-ktap.c checker/rehearse-debugfs.c checker/rehearse-klog.c checker/util.c)
+SRC=(checker/rehearse-ktap.c checker/rehearse-debugfs.c checker/rehearse-klog.c checker/rehearse-vsoc.c checker/util.c)
 CFLAGS=(-static -std=gnu11 -O2 -Wall -Wextra -Werror -D_FILE_OFFSET_BITS=64)
 (cd "$TOP" && aarch64-linux-gnu-gcc "${CFLAGS[@]}" -o "$kit/rehearse-ktap-arm64" "${SRC[@]}")
 if command -v arm-linux-gnueabihf-gcc >/dev/null; then

@@ -32,6 +32,11 @@
 # with their own drivers, the plan added as /rehearse-plan (pincheck
 # prepare --dtb), booted with make run's command line; the window is
 # regs.bin; in build/rehearse/<board>@as-is/.
+# --run: make run's form of --as-is, in build/run/<board>/ (the run as
+# qemu/run.sh leaves it: console.log, regs.bin, <board>.dtb, with the
+# plan and the verdict beside it); --u-boot FIT boots it through U-Boot,
+# the FIT's configuration conf-<board> (whose DTB has no plan: the
+# verdict is the host's).
 #
 # The guest prints its own verdict as KTAP on the console (from the plan
 # that prepare writes into the virt DTB); the run leaves it as
@@ -76,10 +81,12 @@ while [ $# -gt 1 ]; do
 	--sleep) sleep=$2; shift 2 ;;
 	--reset) reset=$2; shift 2 ;;
 	--as-is) asis=1; shift ;;
+	--run) asis=1 run=1; shift ;;
+	--u-boot) fit=$2; shift 2 ;;
 	*) die "unknown option $1" ;;
 	esac
 done
-[ $# -eq 1 ] || die "usage: scripts/rehearse.sh [--quiet] [--compact] [--kernel NAME] [--fixup F.dtso] [--fix] [--include DIR]... [--sleep N] [--reset F] [--as-is] BOARD"
+[ $# -eq 1 ] || die "usage: scripts/rehearse.sh [--quiet] [--compact] [--kernel NAME] [--fixup F.dtso] [--fix] [--include DIR]... [--sleep N] [--reset F] [--as-is] [--run [--u-boot FIT]] BOARD"
 # a boot takes about a second; the debug image (KASAN, kmemleak) far more
 timeout=60
 [ "$config" = vsoc ] || timeout=300	# the debug image, or another kernel
@@ -114,9 +121,10 @@ if [ -n "$fixup" ]; then
 fi
 if [ -n "${asis:-}" ]; then
 	[ -z "$fixup" ] || die "--as-is boots the board's own DTB: no --fixup"
-	name+="@as-is"
+	[ -n "${run:-}" ] || name+="@as-is"
 	append=		# make run's command line
 fi
+[ -z "${fit:-}" ] || [ -n "${run:-}" ] || die "--u-boot boots make run's form: with --run"
 if [ -n "${sleep:-}" ]; then
 	name+="@sleep"
 	append+=" vsocinit.sleep=$sleep"
@@ -127,6 +135,7 @@ if [ -n "${reset:-}" ]; then
 	name+="@$(basename "$reset" .bin)"
 fi
 dir=$REHEARSE_OUT/${name//\//_}
+[ -z "${run:-}" ] || dir=$BUILD/run/${name//\//_}
 mkdir -p "$REHEARSE_OUT"
 
 
@@ -137,6 +146,7 @@ if [ -n "${asis:-}" ]; then
 		{ cat "$dir/prepare.log" >&2; echo "$board: could not be compiled" >&2; exit 2; }
 	prep+=(--dtb "$dir/own.dtb")
 fi
+[ -n "${reset:-}" ] && prep+=(--reset "$reset")
 if ! pincheck prepare "$board" "$dir" "${prep[@]}" 2>>"$dir/prepare.log"; then
 	cat "$dir/prepare.log" >&2
 	echo "$board: could not be prepared" >&2
@@ -145,25 +155,17 @@ fi
 [ -n "$quiet" ] || cat "$dir/prepare.log" >&2
 boot=()
 [ -s "$dir/windows.txt" ] && boot+=(--windows "$dir/windows.txt")
-if [ -n "${reset:-}" ] && [ -f "$dir/regs.reset" ]; then
-	# as it is: qemu/run.sh loads the VSOC window itself
-	[ "$(stat -c %s "$reset")" = "$(stat -c %s "$dir/regs.reset")" ] ||
-		die "--reset: $reset is not of the window's size, $(stat -c %s "$dir/regs.reset") bytes"
-	cp "$reset" "$dir/regs.reset"
-	boot+=(--reset "$dir/regs.reset")
-elif [ -n "${reset:-}" ]; then
-	[ "$(wc -l <"$dir/windows.txt")" = 1 ] ||
-		die "--reset: $board has $(wc -l <"$dir/windows.txt") register windows, not one"
-	[ "$(stat -c %s "$reset")" = "$(stat -c %s "$dir/win0-0.reset")" ] ||
-		die "--reset: $reset is not of the window's size, $(stat -c %s "$dir/win0-0.reset") bytes"
-	cp "$reset" "$dir/win0-0.reset"
-fi
+# as it is: qemu/run.sh loads the VSOC window itself (prepare --reset
+# made the plan from the image and put it in the window's place)
+[ -n "${reset:-}" ] && [ -f "$dir/regs.reset" ] && boot+=(--reset "$dir/regs.reset")
 # strict parsing unless a family's driver reads a binding of its own
 # after the generic parser (bcm2835's brcm,pins: the plan says so)
 grep -q '"strict_dt": false' "$dir/plan.json" && append=${append/pinctrl.strict_dt=1/pinctrl.strict_dt=0}
+what=("$dir/virt.dtb")
+[ -z "${fit:-}" ] || what=(--u-boot "conf-${name//\//_}" "$fit")
 if ! "$TOP/qemu/run.sh" --kernel "$config" --name "${name//\//_}" --dir "$dir" \
 	"${boot[@]}" --timeout "$timeout" \
-	--append "$append" "$dir/virt.dtb" 2>"$dir/run.log"; then
+	--append "$append" "${what[@]}" 2>"$dir/run.log"; then
 	cat "$dir/run.log" >&2
 	exit 2
 fi

@@ -10,6 +10,8 @@ function gpio only), "function", and the properties of section 5, each a
 read-modify-write of the PAD fields it names.
 """
 
+import re
+
 from .base import Family, Write
 
 ID, VERSION, NBANKS = 0x56534F43, 0x00010000, 8
@@ -159,6 +161,9 @@ class VSOC(Family):
     name = "vsoc"
     compatibles = ("vsoc,vsoc1-pinctrl",)
     conf_owners = True
+    # a pin GPIO requests goes to select 0 (vsoc_gpio_request_enable(),
+    # section 3: select 0 is GPIO): the field and its value then
+    gpio_field = ("mux", 0)
 
     def reset_word(self, window, offset):
         return {0x0: ID, 0x4: VERSION, 0x8: NBANKS}.get(offset, 0)
@@ -210,12 +215,12 @@ class VSOC(Family):
         return Write(0, MUX_BASE + 4 * (pin // 8), select << shift, 0xF << shift, 4, pin, "mux")
 
     def pin_fields(self, ctrl):
-        # NBANKS banks of 32 pins (section 2): MUXn's select and every
-        # field of PADp (section 4)
+        # NBANKS banks of 32 pins (section 2), as the reset image says:
+        # MUXn's select and every field of PADp (section 4)
         return {p: [self.mux_write(p, 0)] +
                 [Write(0, PAD_BASE + 4 * p, 0, ((1 << w) - 1) << s, 4, p, f.lower())
                  for f, (s, w) in FIELDS.items()]
-                for p in range(32 * NBANKS)}
+                for p in range(32 * self.nbanks(ctrl))}
 
     def pin_name(self, ctrl, pin):
         return pin_label(pin)
@@ -246,6 +251,26 @@ class VSOC(Family):
                     out.update((p, path if by_path else g) for p in grp[1])
         return out
 
+    @staticmethod
+    def nbanks(ctl):
+        """NBANKS of the reset image the plan is made from (section 2: the
+        part's size, 32 pins a bank), the datasheet's 8 without one"""
+        reset = getattr(ctl, "reset", None)
+        return int.from_bytes(reset[0][8:12], "little") if reset and len(reset[0]) >= 12 \
+            else NBANKS
+
+    def identity(self, ctl):
+        """(what the window is, [(window, offset, mask, value, register)]):
+        the words that say the window is a VSOC 1.x of the NBANKS the
+        plan is made for (section 2)"""
+        return "VSOC 1.x", [(0, 0x0, 0xFFFFFFFF, ID, "ID"),
+                            (0, 0x4, 0xFFFF0000, VERSION & 0xFFFF0000, "VERSION"),
+                            (0, 0x8, 0xFFFFFFFF, self.nbanks(ctl), "NBANKS")]
+
+    def pinconf_fields(self, line):
+        """pinconf-pins read back field by field (decode_pinconf())"""
+        return decode_pinconf(line)
+
     def debugfs_kind(self, field):
         # pins: the driver's read-back of MUXn and PADp ("mux 1 pad 0x...")
         return "vsoc-mux" if field == "mux" else "vsoc-pad"
@@ -273,3 +298,94 @@ class VSOC(Family):
                 if enc is None:
                     out.append((n.path, prop, "a value VSOC cannot hold"))
         return out
+
+
+# pinconf-pins: the items pinconf_generic_dump_pins() prints for a pin
+# (the generic ones the driver reads back, vsoc_pad_decode(), then the
+# driver's custom ones, then vsoc_pinconf_dbg_show()'s hysteresis): the DT
+# property of section 5 each reads back as, the unit of its argument
+# ("0x": printed "(0xN)") and the fields it shows. An item is printed when
+# its setting is in effect.
+CONF_ITEMS = {
+    "input bias disabled": ("bias-disable", None, "BIAS"),
+    "input bias high impedance": ("bias-high-impedance", None, "BIAS"),
+    "input bias pull down": ("bias-pull-down", "ohms", "BIAS PULL"),
+    "input bias pull up": ("bias-pull-up", "ohms", "BIAS PULL"),
+    "output drive open drain": ("drive-open-drain", None, "DRIVE"),
+    "output drive open source": ("drive-open-source", None, "DRIVE"),
+    "output drive push pull": ("drive-push-pull", None, "DRIVE"),
+    "output drive strength": ("drive-strength", "mA", "STAGES"),
+    "input debounce": ("input-debounce", "usec", "DEBOUNCE"),
+    "input enabled": ("input-enable", None, "INPUT"),
+    "input schmitt trigger": ("input-schmitt-enable", None, "SCHMITT"),
+    "input schmitt enabled": ("input-schmitt-enable", None, "SCHMITT"),
+    "pin low power": ("low-power-enable", "mode", "LOWPOWER"),
+    "output enabled": (None, None, ""),
+    "pin power source": ("power-source", "selector", "POWER"),
+    "slew rate": ("slew-rate", "0x", "SLEW_RISE SLEW_FALL"),
+    "input bias tied high": ("vsoc,bias-high", None, "BIAS"),
+    "input bias tied to ground": ("vsoc,bias-ground", None, "BIAS"),
+    "slew rate rising": ("vsoc,slew-rate-rising", "quarters", "SLEW_RISE"),
+    "slew rate falling": ("vsoc,slew-rate-falling", "quarters", "SLEW_FALL"),
+    "wakeup enabled": ("vsoc,wakeup", None, "WAKEUP"),
+    "input schmitt hysteresis": ("input-schmitt", "level", "SCHMITT HYST"),
+}
+CONF_ITEM = re.compile(r"^(.*?)(?: \((?:0x([0-9a-f]+)|(\d+) (\S+))\))?$")
+# the flags a pin's line shows off by leaving their items out
+CONF_OFF = ("DRIVE", "SCHMITT", "DEBOUNCE", "LOWPOWER", "WAKEUP", "INPUT")
+SCHMITT_ITEMS = {"input schmitt trigger", "input schmitt enabled", "input schmitt hysteresis"}
+
+
+def _conf_item(item):
+    """(its text, the fields it shows, [(field, value)] or None when the
+    datasheet has no such value) of one item; None when the driver prints
+    no such item"""
+    text, hexarg, arg, unit = CONF_ITEM.match(item).groups()
+    if text not in CONF_ITEMS:
+        return None
+    prop, want, fields = CONF_ITEMS[text]
+    if (want == "0x") != (hexarg is not None) or (want != "0x" and unit != want):
+        return None
+    value = int(hexarg, 16) if hexarg else (int(arg) if arg else None)
+    if prop is None:
+        enc = []
+    elif prop == "low-power-enable":
+        enc = [("LOWPOWER", 1)] if value == 1 else None
+    else:
+        enc = FLAGS.get(prop) or VALUED[prop](value)
+    return text, fields.split(), enc
+
+
+def decode_pinconf(line):
+    """{field: value, or "?" when its items contradict each other or hold
+    what the datasheet does not have} of a pin's pinconf-pins line (after
+    "pin N (NAME): "), fields named in lower case as Family.pin_writes()
+    names them; a field the line does not show is absent. Every field is
+    "?" when an item is not one the driver prints."""
+    pad, bad, seen = {}, set(), set()
+    for item in (line.split(", ") if line else []):
+        got = _conf_item(item)
+        if got is None:
+            return {f.lower(): "?" for f in FIELDS}
+        text, fields, enc = got
+        seen.add(text)
+        if enc is None:
+            bad.update(fields)
+        for f, v in enc or []:
+            if pad.get(f, v) != v:
+                bad.add(f)
+            pad[f] = v
+    if "BIAS" not in pad:
+        bad.add("BIAS")
+    if bool(pad.get("DRIVE")) != ("output enabled" in seen):
+        bad.add("DRIVE")
+    if seen & SCHMITT_ITEMS and not SCHMITT_ITEMS <= seen:
+        bad.update(("SCHMITT", "HYST"))
+    slew = ("SLEW_RISE", "SLEW_FALL")
+    if all(f in pad for f in slew) and \
+            (pad["SLEW_RISE"] == pad["SLEW_FALL"]) != ("slew rate" in seen):
+        bad.update(slew)
+    bad.update(f for f in slew + ("STAGES", "POWER") if f not in pad)
+    for f in CONF_OFF:
+        pad.setdefault(f, 0)
+    return {f.lower(): "?" if f in bad else pad[f] for f in FIELDS if f in pad or f in bad}

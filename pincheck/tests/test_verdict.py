@@ -255,3 +255,28 @@ def test_changed_words():
     assert list(verdict.changed_words(bytes(reset), bytes(regs), size)) == [0, 4092, 4096, size - 4]
     # a reset image shorter than the window reads 0 past its end
     assert list(verdict.changed_words(b"\0" * 4, b"\0" * 8 + b"\1" * 4, 12)) == [8]
+
+
+def test_probe_failed_after_its_state():
+    """call_driver_probe()'s line says the driver's probe failed after
+    pinctrl_bind_pins() applied the device's state; nothing else does"""
+    from pincheck import klog
+    log = ("<6>[    0.5] leds-gpio bad-led: error -EINVAL: Failed to get GPIO\n"
+           "<3>[    0.572644] leds-gpio bad-led: probe with driver leds-gpio failed with error -22\n")
+    assert klog.probe_failed(log, "bad-led")
+    assert not klog.probe_failed(log, "bad")
+    assert not klog.probe_failed(log, "led")
+    assert not klog.probe_failed(log.replace("-22", "-22 (again)"), "bad-led")
+    assert not klog.probe_failed("pin PG2 already requested by bad-led; cannot claim", "bad-led")
+
+
+def test_handle_without_dt_node_is_bad_input():
+    """a board as it is: a handle of pinctrl-handles that no DT node of the
+    plan made is no input of the replay (exit 2 in pincheck verdict)"""
+    text = ("Requested pin control handlers their pinmux maps:\n"
+            "device: 4c000000.pinctrl current state: default\n"
+            "device: gpio-keys current state: default\n")
+    guest = verdict.Guest({("boot", "/sys/kernel/debug/pinctrl/pinctrl-handles"): text})
+    verdict.check_handles(guest, {"4c000000.pinctrl", "gpio-keys"})
+    with pytest.raises(verdict.BadInput, match="^pinctrl-handles: gpio-keys has no DT node"):
+        verdict.check_handles(guest, {"4c000000.pinctrl"})

@@ -165,3 +165,62 @@ def test_mux_groups_and_conf_props(tree):
         (22, ["input-schmitt", "input-debounce", "vsoc,wakeup"])]
     node = tree.find("/pinctrl@4c000000/pa4-state")
     assert fam.mux_groups(None, node, lambda p: p) == {4: "PA4"}
+
+
+def test_pinconf_pins_decoded():
+    """pinconf-pins read back into the PAD fields (decode_pinconf), against
+    values worked out from the datasheet's sections 4 and 5"""
+    from pincheck.families.vsoc import decode_pinconf
+    # vsoc-evb's PA0 (drive-push-pull, drive-strength 4 mA): DRIVE 1,
+    # STAGES 4 / 2 - 1 = 1; 4 quarters on both edges: SLEW codes 0; bias
+    # disabled: BIAS 0 (PULL not shown); the flags without items are 0
+    pa0 = ("input bias disabled, output drive push pull, output drive strength (4 mA), "
+           "output enabled, pin power source (0 selector), slew rate (0x4), "
+           "slew rate rising (4 quarters), slew rate falling (4 quarters)")
+    assert decode_pinconf(pa0) == {
+        "bias": 0, "drive": 1, "stages": 1, "schmitt": 0, "debounce": 0, "slew_rise": 0,
+        "slew_fall": 0, "power": 0, "lowpower": 0, "wakeup": 0, "input": 0}
+    # PG3: pull-up 47 kOhm (BIAS 2, PULL 1), Schmitt with hysteresis level 1
+    # (SCHMITT 1, HYST 0), wakeup, input; debounce 1024 us = 2^10 (k 11);
+    # 1 quarter rising, 3 falling: SLEW codes 3 and 1, no common "slew rate"
+    pg3 = ("input bias pull up (47000 ohms), output drive strength (2 mA), input debounce "
+           "(1024 usec), input enabled, input schmitt trigger, input schmitt enabled, "
+           "pin low power (1 mode), pin power source (2 selector), slew rate rising "
+           "(1 quarters), slew rate falling (3 quarters), wakeup enabled, "
+           "input schmitt hysteresis (1 level)")
+    assert decode_pinconf(pg3) == {
+        "bias": 2, "pull": 1, "drive": 0, "stages": 0, "schmitt": 1, "hyst": 0,
+        "debounce": 11, "slew_rise": 3, "slew_fall": 1, "power": 2, "lowpower": 1,
+        "wakeup": 1, "input": 1}
+    # items that contradict each other or hold what the datasheet does not
+    # have: "?" for their fields alone
+    bad = decode_pinconf(pa0.replace(", output enabled", "")
+                         .replace("4 mA", "5 mA").replace("falling (4", "falling (3"))
+    assert {f for f, v in bad.items() if v == "?"} == {"drive", "stages", "slew_rise",
+                                                       "slew_fall"}
+    assert decode_pinconf(pa0 + ", input schmitt trigger")["schmitt"] == "?"
+    assert decode_pinconf("output enabled")["bias"] == "?"
+    # an item the driver does not print: nothing of the line is trusted
+    assert set(decode_pinconf(pa0 + ", input bias bus hold").values()) == {"?"}
+
+
+def test_window_identity():
+    """section 2: ID 0x56534f43 at 0x0, VERSION 1.x at 0x4 (major in
+    [31:16]), NBANKS 8 at 0x8; a window saying otherwise is bad input"""
+    import struct
+    from types import SimpleNamespace
+    from pincheck import verdict
+    vsoc = family_of(SimpleNamespace(strings=lambda p: ["vsoc,vsoc1-pinctrl"]))
+    ctl = SimpleNamespace(family=vsoc, path="/soc/pinctrl@4c000000")
+    good = struct.pack("<III", 0x56534F43, 0x00010003, 8) + bytes(0x10000 - 12)
+    verdict.check_identity(ctl, [good])        # a minor version is still 1.x
+    with pytest.raises(verdict.BadInput, match=r"^/soc/pinctrl@4c000000: NBANKS 0x00000004 "
+                       r"at offset 0x8 of window 0, expected 0x00000008 under 0xffffffff: "
+                       r"not a VSOC 1.x window$"):
+        verdict.check_identity(ctl, [good[:8] + struct.pack("<I", 4) + good[12:]])
+    with pytest.raises(verdict.BadInput, match="ID 0x00000000 at offset 0x0"):
+        verdict.check_identity(ctl, [bytes(0x10000)])
+    # the part's size is the reset image's NBANKS: 4 banks, 128 pins
+    ctl.reset = [good[:8] + struct.pack("<I", 4) + good[12:]]
+    assert len(vsoc.pin_fields(ctl)) == 128
+    verdict.check_identity(ctl, ctl.reset)

@@ -19,7 +19,8 @@
 #	verify-failed: DEV=STATE
 #			a state whose device then failed to probe: its
 #			settings stay (the core does not undo them), its mux
-#			claims go: vsoc-verify --failed DEV=STATE
+#			claims go; the verdict reads it from the log and says
+#			DEV FAILED with STATE applied
 #	reset: OPTS	vsoc-reset options for the window's reset image
 #	pad: PIN VALUE	the PAD register of pin number PIN holds VALUE at
 #			power-off (regs.bin); "PIN VALUE/MASK": its MASK
@@ -37,10 +38,15 @@
 #	KERNEL=debug tests/run.sh corpus	boots the debug kernel
 #	CORPUS=NAME tests/run.sh corpus		only cases whose name has NAME
 #
-# Then, if build/vsoc-verify exists, every booted case whose controller
-# registered is checked with it: everything the DTB asks of the devices
-# that did bind is what debugfs and the registers hold.
+# Each case boots as make run boots a board: its DTB with the plan added
+# (pincheck prepare --dtb, with its reset image), so the guest prints its
+# own verdict. Then every booted case whose controller registered is
+# checked by the pipeline (pincheck verdict): everything the DTB asks of
+# the devices that did bind is what debugfs and the registers hold (no
+# mismatch, no stray write; the case's own mistake is its finding: a BAD
+# NODE, a FAILED consumer, a CONFLICT), and the guest's KTAP is the host's.
 . "$(dirname "$0")/../lib.sh"
+rehearse_env
 
 kernel=${KERNEL:-vsoc}
 out=$BUILD/corpus
@@ -125,15 +131,23 @@ for case in "${cases[@]}"; do
 	[ "$(cat "$out/$case.dtcrc")" = 0 ] && [ -z "$dtcfail" ] || continue
 	args=(--name "corpus-$case" --kernel "$kernel"
 	      --append "vsocinit.dump=$dumps")
+	prep=()
 	if [ -n "$reset" ]; then
 		# shellcheck disable=SC2086 # options, split on purpose
 		"$BUILD/vsoc-reset" $reset "$out/$case-reset.bin" || continue
 		args+=(--reset "$out/$case-reset.bin")
+		prep+=(--reset "$out/$case-reset.bin")
 	fi
 	while [ "$(jobs -rp | wc -l)" -ge "${JOBS:-2}" ]; do
 		wait -n
 	done
-	( "$TOP/qemu/run.sh" "${args[@]}" "$out/$case.dtb" >"$out/$case.err" 2>&1
+	# the plan first (a DTB it refuses boots without one), then the boot
+	run=$BUILD/run/corpus-$case
+	( rm -rf "$run"
+	  dtb=$out/$case.dtb
+	  pincheck prepare --dtb "$dtb" "${prep[@]}" "corpus-$case" "$run" >"$out/$case.prep" 2>&1 &&
+		dtb=$run/virt.dtb
+	  "$TOP/qemu/run.sh" "${args[@]}" "$dtb" >"$out/$case.err" 2>&1
 	  echo $? >"$out/$case.rc" ) &
 done
 wait
@@ -234,19 +248,55 @@ for case in "${cases[@]}"; do
 	fi
 done
 
-if [ -x "$BUILD/vsoc-verify" ]; then
-	for case in "${booted[@]}"; do
-		name="corpus: $case: everything else on the board is as asked"
-		read_header "$TOP/tests/corpus/$case.dts"
-		args=("$BUILD/run/corpus-$case" "${thens[@]}")
-		[ -f "$out/$case-reset.bin" ] && args+=(--reset "$out/$case-reset.bin")
-		if report=$("$BUILD/vsoc-verify" "${args[@]}" 2>&1); then
-			pass "$name"
-		else
-			# the pins that disagree, else what it said
-			fail "$name" "$(awk '/MISMATCH/ { m = m (m ? "; " : "") $1 ": " substr($0, index($0, "MISMATCH")) }
-				END { print m }' <<<"$report" | grep . || tail -n 2 <<<"$report" | tr '\n' ' ')"
-		fi
+# verdict_ok CASE: the pipeline's verdict on the booted case
+verdict_ok() {
+	local case=$1 run=$BUILD/run/corpus-$1 v d st why=()
+	if ! [ -s "$run/plan.json" ]; then
+		echo "no plan: $(tail -n 1 "$out/$case.prep")"
+		return 1
+	fi
+	[ -s "$run/verdict.json" ] || { tail -n 1 "$run/verdict.txt"; return 1; }
+	v=$(PYTHONPATH=$TOP python3 -c 'import sys
+from pincheck import verdict_json
+v = verdict_json.load(sys.argv[1])
+print(v["counts"]["mismatches"], v["counts"]["stray_writes"])
+for c in v["consumers"]:
+    if c["failed"]:
+        print("failed", c["dev"], *c["applied"])' "$run/verdict.json") || { echo "verdict.json unread"; return 1; }
+	[ "$(head -n 1 <<<"$v")" = "0 0" ] ||
+		why+=("$(grep -E '^(STRAY WRITE|.* MISMATCH )' "$run/verdict.txt" | head -n 3 | tr '\n' ';')")
+	for d in "${fails[@]}"; do
+		st=${d#*=} d=${d%%=*}
+		grep -qx "failed $d\( .*\)\? $st\( .*\)\?" <<<"$v" ||
+			why+=("$d is not FAILED with $st applied")
 	done
-fi
+	diff -q "$run/console.ktap" "$run/verdict.ktap" >/dev/null ||
+		why+=("the guest's KTAP is not the host's: $(diff "$run/console.ktap" "$run/verdict.ktap" | head -n 3 | tr '\n' ' ')")
+	[ ${#why[@]} = 0 ] && return 0
+	local IFS=';'
+	echo "${why[*]}"
+	return 1
+}
+
+# the verdicts, JOBS at a time as the boots
+for case in "${booted[@]}"; do
+	run=$BUILD/run/corpus-$case
+	[ -s "$run/plan.json" ] || continue
+	while [ "$(jobs -rp | wc -l)" -ge "${JOBS:-2}" ]; do
+		wait -n
+	done
+	pincheck verdict "$run" >"$run/verdict.txt" 2>&1 &
+done
+wait
+for case in "${booted[@]}"; do
+	name="corpus: $case: everything else on the board is as asked"
+	read_header "$TOP/tests/corpus/$case.dts"
+	fails=()
+	for ((i = 1; i < ${#thens[@]}; i += 2)); do fails+=("${thens[i]}"); done
+	if report=$(verdict_ok "$case"); then
+		pass "$name"
+	else
+		fail "$name" "$report"
+	fi
+done
 finish

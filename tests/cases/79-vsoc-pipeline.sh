@@ -85,6 +85,17 @@ if [ -z "$debug" ] && [ -f "$out/vsoc-evb/verdict.json" ]; then
 	provoke group '/^pin 0 (PA0): device/s/group uart0_grp/group uart0_rtscts_grp/' \
 		'PA0 .* MISMATCH group: debugfs=uart0_rtscts_grp, expected=uart0_grp' \
 		"a pin claimed through another group than the DT's is a MISMATCH"
+	# pinconf-pins decoded field by field (datasheet sections 4 and 5):
+	# PA1's bias-pull-up without ohms is 100 kOhm, PULL = 0; read back as
+	# 47000 ohms it is PULL = 1
+	provoke pinconf '/^pin 1 (PA1): /s/pull up (100000 ohms)/pull up (47000 ohms)/' \
+		'PA1 .* MISMATCH pull: pinconf-pins=0x1, expected=0x0' \
+		"a PAD field pinconf-pins reads back off the DT's is a MISMATCH"
+	# PA0 push-pull (DRIVE = 1) without the "output enabled" that goes
+	# with a driving pad: the items contradict each other, "?"
+	provoke pinconf-items '/^pin 0 (PA0): /s/, output enabled//' \
+		'PA0 .* MISMATCH drive: pinconf-pins=?, expected=0x1' \
+		"pinconf-pins items that contradict each other are a MISMATCH"
 fi
 
 # System sleep: the handset's hogs have a sleep state, which the driver
@@ -208,6 +219,104 @@ if [ -z "$debug" ] && [ -f "$out/vsoc-evb@as-is/verdict.json" ]; then
 		"an untouched pin's debugfs read-back off reset is its MISMATCH"
 	untouched untouched-registers 'PD4 .* MISMATCH bias: registers=0x2, expected=0x0' \
 		"an untouched pin's PAD off reset in the window is its MISMATCH"
+fi
+
+# A device whose driver fails its probe after the core applied its
+# default state (call_driver_probe()'s "probe with driver ... failed with
+# error"): its settings stay, its claims go. vsoc-evb as it is with
+# gpio-keys' handle gone and that line in the log: gpio-keys FAILED with
+# the log's reason, and PG3's PAD (pin 195, 0x300040a by hand above) is
+# still what its default state set: no mismatch, guest and host alike
+if [ -z "$debug" ] && [ -f "$out/vsoc-evb@as-is/verdict.json" ]; then
+	m=$BUILD/tests/vsoc-pipeline-probe-failed
+	rm -rf "$m" "$m.root"
+	cp -r "$out/vsoc-evb@as-is" "$m"
+	sed -i -e '/^device: gpio-keys current state: default/d' \
+		-e '/^==== VSOC END end dmesg ====/i <3>[    0.600000] gpio-keys gpio-keys: probe with driver gpio-keys failed with error -22' \
+		"$m/console.log"
+	txt=$(pincheck verdict "$m")
+	rc=$?
+	python3 "$TOP/tests/verify/guest-root.py" "$m" "$m.root" >&2
+	"$BUILD/rehearse-ktap" --root "$m.root" --mem "$m.root/mem" >"$m/guest.ktap"
+	grc=$?
+	rm -rf "$m.root"
+	if [ "$rc" = 1 ] && [ "$grc" = 1 ] &&
+	   grep -qx 'consumer /gpio-keys (gpio-keys): FAILED: gpio-keys gpio-keys: probe with driver gpio-keys failed with error -22' <<<"$txt" &&
+	   grep -q ": 256 pins checked, 0 mismatches, 0 conflicts, 0 stray writes, 0 bad nodes, 1 consumers failed," <<<"$txt" &&
+	   [ "$(reg32 "$m/regs.bin" 0x130c)" = $((0x300040a)) ] &&
+	   diff -q "$m/guest.ktap" "$m/verdict.ktap" >/dev/null; then
+		pass "vsoc-pipeline: a device that failed its probe after its state keeps its settings, guest and host alike"
+	else
+		fail vsoc-pipeline-probe-failed "exit $rc, guest $grc; $(grep -E 'MISMATCH|gpio-keys|pins checked' <<<"$txt" | tr '\n' ' ')"
+	fi
+fi
+
+# A pin GPIO holds: its request puts it on select 0 (datasheet section 3),
+# whatever the reset image said. Firmware left PG3 (pin 195: MUX24 at
+# 0x100 + 4 * (195 / 8) = 0x160, bits [15:12]) at select 3; gpio-keys'
+# GPIO request then set 0, as this run's regs.bin holds: the plan made
+# from that reset image (prepare --reset) expects 0 for PG3's mux, host
+# and guest alike, not the reset image's 3
+if [ -z "$debug" ] && [ -f "$out/vsoc-evb@as-is/verdict.json" ]; then
+	m=$BUILD/tests/vsoc-pipeline-gpio
+	rm -rf "$m" "$m.root"
+	cp -r "$out/vsoc-evb@as-is" "$m"
+	cp "$BUILD/vsoc-reset.bin" "$m/firmware.bin"
+	printf '\060' | dd of="$m/firmware.bin" bs=1 seek=$((0x160 + 1)) conv=notrunc status=none
+	cp "$m/board.dtb" "$m/own.dtb"
+	rehearse_env
+	pincheck prepare --dtb "$m/own.dtb" --reset "$m/firmware.bin" vsoc-evb "$m" 2>/dev/null
+	txt=$(pincheck verdict "$m")
+	rc=$?
+	python3 "$TOP/tests/verify/guest-root.py" "$m" "$m.root" >&2
+	"$BUILD/rehearse-ktap" --root "$m.root" --mem "$m.root/mem" >"$m/guest.ktap"
+	grc=$?
+	rm -rf "$m.root"
+	if [ "$rc" = 0 ] && [ "$grc" = 0 ] && [ "$(reg32 "$m/regs.reset" 0x160)" = $((0x3000)) ] &&
+	   grep -q '"gpio": true' "$m/verdict.json" &&
+	   diff -q "$m/guest.ktap" "$m/verdict.ktap" >/dev/null; then
+		pass "vsoc-pipeline: a pin GPIO holds is expected at select 0 over firmware's, guest and host alike"
+	else
+		fail vsoc-pipeline-gpio "exit $rc, guest $grc; $(grep -E 'MISMATCH' <<<"$txt" | tr '\n' ' ')"
+	fi
+fi
+
+# bad_input NAME WANT WHAT: a copy of vsoc-evb's run as it is, changed by
+# the caller in $m, is bad input: exit 2 and the line WANT from the host's
+# verdict and the guest's checker alike
+bad_input() {
+	local name=$1 want=$2 what=$3 txt rc gtxt grc
+	txt=$(pincheck verdict "$m" 2>&1)
+	rc=$?
+	python3 "$TOP/tests/verify/guest-root.py" "$m" "$m.root" >&2
+	gtxt=$("$BUILD/rehearse-ktap" --root "$m.root" --mem "$m.root/mem" 2>&1 >/dev/null)
+	grc=$?
+	rm -rf "$m.root"
+	if [ "$rc" = 2 ] && [ "$grc" = 2 ] && [ "$txt" = "verdict: $want" ] &&
+	   [ "$gtxt" = "rehearse-ktap: $want" ]; then
+		pass "vsoc-pipeline: $what is bad input, guest and host alike"
+	else
+		fail "vsoc-pipeline-$name" "exit $rc, guest $grc: $txt / $gtxt"
+	fi
+}
+if [ -z "$debug" ] && [ -f "$out/vsoc-evb@as-is/verdict.json" ]; then
+	# The window's identity (datasheet section 2): VERSION at 0x4 is 1.0,
+	# 0x00010000, major in [31:16]; a window whose VERSION reads 2.0
+	# (byte 6 = 2: 0x00020000) is not a VSOC 1.x window
+	m=$BUILD/tests/vsoc-pipeline-identity
+	rm -rf "$m" "$m.root"
+	cp -r "$out/vsoc-evb@as-is" "$m"
+	printf '\002' | dd of="$m/regs.bin" bs=1 seek=6 conv=notrunc status=none
+	bad_input identity "/soc/pinctrl@4c000000: VERSION 0x00020000 at offset 0x4 of window 0, expected 0x00010000 under 0xffff0000: not a VSOC 1.x window" \
+		"a window whose VERSION is not 1.x"
+	# a handle the board's DT did not make (pinctrl maps registered by
+	# code): no input of the replay
+	m=$BUILD/tests/vsoc-pipeline-handle
+	rm -rf "$m" "$m.root"
+	cp -r "$out/vsoc-evb@as-is" "$m"
+	sed -i '/^device: gpio-keys current state: default/i device: board-code current state: default' "$m/console.log"
+	bad_input handle "pinctrl-handles: board-code has no DT node of the board with pin states" \
+		"a handle without a DT node"
 fi
 
 # the SPI0/I2C1 board: spi0_grp (PC12..PC15) is a hog of the controller,
