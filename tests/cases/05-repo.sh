@@ -88,7 +88,7 @@ else
 	fail readme-size "README.md has $n lines, more than 200: move the rest to docs/"
 fi
 # Left out: the driver (kernel/src), the exported patches, and pictures.
-big=$(git ls-files | grep -vE '^(kernel/src/drivers/pinctrl/pinctrl-vsoc\.c|kernel/patches/.*\.patch|docs/.*\.png)$' |
+big=$(git ls-files | grep -vE '^(kernel/src/drivers/pinctrl/pinctrl-vsoc\.c|kernel/(patches|mainline/[^/]*)/.*\.patch|docs/.*\.png)$' |
 	while read -r f; do
 		n=$(wc -l <"$f")
 		[ "$n" -ge 700 ] && echo "$f ($n)"
