@@ -232,7 +232,9 @@ class Tables:
             s.groups.setdefault(a[0].strip('"'), list(zip(ints(a[1] + "_pins"),
                                                           ints(a[1] + "_funcs"))))
         s.functions = {}
-        for _, a in csrc.calls(_array(text, r"struct\s+function_desc", f["funcs"]) or "",
+        # struct function_desc in 6.12, struct pinfunction in 7.3
+        for _, a in csrc.calls(_array(text, r"struct\s+(?:function_desc|pinfunction)",
+                                      f["funcs"]) or "",
                                "PINCTRL_PIN_FUNCTION"):
             s.functions.setdefault(a[0].strip('"'), re.findall(
                 r'"([^"]*)"', _array(text, r"char\s*\*(?:\s*const)?", a[1] + "_groups") or ""))

@@ -57,12 +57,13 @@ class SocTable:
         sf = csrc.fields(soc or "")
         self.pull_no_keeper = sf.get("pull_no_keeper") == "true"
         self.gpio_func = int(sf.get("gpio_func", "0"), 0)
-        # the functions (MSM_PIN_FUNCTION(f) and its APQ/IPQ/QCA forms) and
-        # the groups each can be muxed on (f_groups[]), as the core checks
+        # the functions (MSM_PIN_FUNCTION(f) and its APQ/IPQ/QCA forms; the
+        # gpio function's MSM_GPIO_PIN_FUNCTION(f) forms of later kernels, 7.3)
+        # and the groups each can be muxed on (f_groups[]), as the core checks
         lists = {m.group(1): re.findall(r"\"([^\"]+)\"", m.group(2)) for m in
                  re.finditer(r"(\w+)_groups\[\]\s*=\s*\{([^}]*)\}", text)}
         self.functions = {m.group(1): lists.get(m.group(1), []) for m in
-                          re.finditer(r"\b(?:APQ|IPQ|MSM|QCA)_PIN_FUNCTION\(\s*(\w+)\s*\)", text)}
+                          re.finditer(r"\b(?:APQ|IPQ|MSM|QCA)_(?:GPIO_)?PIN_FUNCTION\(\s*(\w+)\s*\)", text)}
         self.tiles = []
         if "tiles" in sf:
             arr = re.search(r"%s\[\]\s*=\s*\{([^}]*)\}" % re.escape(sf["tiles"]), text)

@@ -5,6 +5,8 @@ are worked out by hand from the DT snippet and the driver's encoding (the
 comments say how); the families read the sunxi and TLMM tables from the
 kernel tree, so those tests need it (they skip without it)."""
 
+import os
+
 import pytest
 
 from pincheck.families import Write
@@ -13,7 +15,7 @@ from pincheck.families.pinctrl_single import PinctrlSingle
 from pincheck.families.sunxi import Sunxi
 from pincheck.families.tlmm import TLMM
 
-from .conftest import controller
+from .conftest import CACHE, controller
 
 ALL = 0xFFFFFFFF
 
@@ -302,3 +304,16 @@ def test_tlmm_apq8064_enum_prefix(dts, ksrc):
     c, (mux, _) = writes(t, TLMM())
     assert mux == [Write(0, 0x1140, 0x1 << 2, 0xf << 2, 4, 20, "mux")]
     assert c.family.problems(c, t.find("/pinctrl/grp")) == []
+
+
+def test_tlmm_gpio_function_of_later_kernels():
+    """7.3's TLMM drivers declare the gpio function with
+    MSM_GPIO_PIN_FUNCTION(gpio) (pinctrl-msm8916.c): it is a function of
+    the table like MSM_PIN_FUNCTION's, with gpio_groups[] as its groups"""
+    from pincheck.families.tlmm import SocTable
+    f = os.path.join(CACHE, "linux-7.3", "drivers/pinctrl/qcom/pinctrl-msm8916.c")
+    if not os.path.isfile(f):
+        pytest.skip("no 7.3 tree in the cache (scripts/linux73.sh tree)")
+    t = SocTable(f)
+    assert "gpio" in t.functions and "gpio0" in t.functions["gpio"]
+    assert "blsp_uart1" in t.functions
