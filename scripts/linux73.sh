@@ -344,6 +344,16 @@ build_lock() {
 	fi
 }
 
+# check, build and export switch the branch of the one 7.3 checkout: one
+# of them at a time on the machine (another session's waits)
+tree_lock() {
+	exec 8>"$CACHE/linux-7.3.lock"
+	if ! flock -n 8; then
+		msg "linux73: waiting for another check or build of the 7.3 tree"
+		flock 8
+	fi
+}
+
 kmake73() {
 	nice -n 19 make -C "$SRC73" O="$OUT73/build" ARCH=arm64 CROSS_COMPILE="$CROSS" \
 		CC="ccache ${CROSS}gcc" HOSTCC="ccache gcc" -j"$JOBS" "$@"
@@ -576,12 +586,13 @@ shift || true
 case "$cmd" in
 fetch) fetch ;;
 tree) tree ;;
-check) check "$@" ;;
-build) build "$@" ;;
+check) tree_lock; check "$@" ;;
+build) tree_lock; build "$@" ;;
 path) echo "$SRC73" ;;
 dtc) dtc73; echo "$OUT73/dtc/scripts/dtc" ;;
 subject) subject "$1" ;;
-export) [ $# -gt 0 ] || die "export SET..."; for s in "$@"; do export_set "${s%/}"; done ;;
+export) [ $# -gt 0 ] || die "export SET..."; tree_lock
+	for s in "$@"; do export_set "${s%/}"; done ;;
 latest) latest ;;
 image-debs) image_debs ;;
 *) die "unknown command $cmd" ;;
