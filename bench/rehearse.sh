@@ -11,6 +11,8 @@
 #
 #   bench/rehearse.sh [FAMILY...]	default: every family
 #   PEER=N bench/rehearse.sh		peer boots (default 100)
+#   COUNT=M SEED=N bench/rehearse.sh	a seeded sample of M boards, and the
+#					whole at its rate
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
@@ -18,6 +20,7 @@ OUT=$BUILD/bench
 mkdir -p "$OUT"
 export KSRC=$CACHE/linux
 peer_n=${PEER:-100}
+total=$(pincheck boards "$@" | wc -l)
 
 # the peer: harness boots of a board that needs no preparation
 "$TOP/scripts/dtb.sh" vsoc-evb "$BUILD/dtb/vsoc-evb.dtb"
@@ -32,10 +35,11 @@ rc=0
 "$TOP/scripts/rehearse-all.sh" "$@" >"$OUT/rehearse-all.log" 2>&1 || rc=$?
 t2=$(date +%s.%N)
 
-python3 - "$peer_n" "$t0" "$t1" "$t2" "$JOBS" "$BUILD/rehearse" "$*" <<-'EOF' |
+python3 - "$peer_n" "$t0" "$t1" "$t2" "$JOBS" "$BUILD/rehearse" "$*" "$total" <<-'EOF' |
 import collections, sys
 peer_n, t0, t1, t2 = int(sys.argv[1]), *map(float, sys.argv[2:5])
 jobs, out, fams = int(sys.argv[5]), sys.argv[6], sys.argv[7] or "every family"
+total = int(sys.argv[8])
 peer, reh = t1 - t0, t2 - t1
 family = {}
 for line in open(out + "/boards.txt"):
@@ -49,10 +53,14 @@ for line in open(out + "/times.txt"):
     count[family.get(board, "?")] += 1
 n = sum(count.values())
 busy = sum(took.values())
-print("rehearse-all (%s): %d boards in %.0f s on %d jobs (%.2f s a board); "
+# a sample (COUNT=) or some families: the whole at this rate
+whole = reh if n >= total else reh / n * total
+print("rehearse-all (%s): %d boards in %.0f s on %d jobs (%.2f s a board)%s; "
       "the whole tree's target, 30 min: %s" % (
           fams, n, reh, jobs, reh / n,
-          "met" if reh <= 1800 else "NOT met" if fams == "every family"
+          "" if n >= total else ", a sample of %d: all %d at this rate %.0f s" % (
+              n, total, whole),
+          ("met" if whole <= 1800 else "NOT met") if fams == "every family"
           else "%.0f s at this rate for 2,000 boards" % (reh / n * 2000)))
 print("peer, %d harness boots of vsoc-evb: %.0f s (%.2f s a boot, %.0f s for %d)" % (
     peer_n, peer, peer / peer_n, peer / peer_n * n, n))
