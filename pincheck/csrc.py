@@ -128,3 +128,19 @@ def split_entries(body):
     if body[start:].strip():
         out.append(body[start:].strip())
     return out
+
+
+def enums(text):
+    """{constant: value} of the members of every enum of text, named or
+    not, numbered as C numbers them (an initializer through cint())"""
+    out = {}
+    for m in re.finditer(r"\benum\s*\w*\s*\{([^}]*)\}", text):
+        v = -1
+        for item in m.group(1).split(","):
+            item = item.strip()
+            if not item:
+                continue
+            name, _, expr = item.partition("=")
+            v = cint(expr, out) if expr.strip() else v + 1
+            out[name.strip()] = v
+    return out

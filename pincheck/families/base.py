@@ -180,8 +180,13 @@ class Family:
         """[(node path, property, what)]: what the driver's tables refuse in
         pin node `node` (a pin, group or function the controller lacks),
         in the kernel's words; pincheck lint prints each as
-        "<node>: <property>: <what>" """
-        return []
+        "<node>: <property>: <what>". By default refuses()'s lines, each
+        "<node>: <property>: <what>" (or "<node>: <property>")"""
+        out = []
+        for why in self.refuses(ctrl, node):
+            path, prop, what = (why.split(": ", 2) + ["", ""])[:3]
+            out.append((path, prop, what or prop))
+        return out
 
 
 POISON = 0xA5A5A5A5     # whole-word writers: every missed write shows

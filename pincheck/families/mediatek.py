@@ -182,10 +182,7 @@ class MediaTek(Family):
 
     def problems(self, ctrl, node):
         """what the driver refuses: at the map, or applying the state"""
-        out = []
-        for why in self.refuses(ctrl, node):
-            path, prop, what = (why.split(": ", 2) + ["", ""])[:3]
-            out.append((path, prop, what or prop))
+        out = super().problems(ctrl, node)
         why = self.apply(ctrl, node)[2]
         return out + ([why] if why else [])
 

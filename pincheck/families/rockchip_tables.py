@@ -52,25 +52,6 @@ def expand(text, macros, depth=0):
     return text
 
 
-def enums(text):
-    """{NAME: value} of every enum's members"""
-    out = {}
-    for m in re.finditer(r"\benum\s+\w+\s*\{([^}]*)\}", text):
-        v = -1
-        for item in m.group(1).split(","):
-            item = item.strip()
-            if not item:
-                continue
-            if "=" in item:
-                k, e = item.split("=", 1)
-                v = csrc.cint(e, out)
-                out[k.strip()] = v
-            else:
-                v += 1
-                out[item] = v
-    return out
-
-
 class Bank:
     def __init__(self, num, npins, name, iomux, drv, pull):
         self.num = num
@@ -196,7 +177,7 @@ def read(ksrc):
                 macros[k] = v
             elif v and not v.startswith('"'):
                 names[k] = v
-        names.update(enums(t))
+        names.update(csrc.enums(t))
     for k in list(names):
         if isinstance(names[k], str):
             try:

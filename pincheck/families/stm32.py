@@ -266,13 +266,6 @@ class STM32(Family):
                     return ["%s: %s: not supported by the driver" % (sub.path, name)]
         return []
 
-    def problems(self, ctrl, node):
-        out = []
-        for why in self.refuses(ctrl, node):
-            path, prop, what = (why.split(": ", 2) + ["", ""])[:3]
-            out.append((path, prop, what or prop))
-        return out
-
     def empty(self, ctrl, node):
         return False        # a subnode without pinmux fails the state
 

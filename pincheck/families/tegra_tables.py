@@ -87,21 +87,6 @@ class Preprocessor:
         return body.replace("\x00", "")
 
 
-def enums(text):
-    """{constant: value} of every enum of the file"""
-    out = {}
-    for m in re.finditer(r"\benum\s*\w*\s*\{([^}]*)\}", text):
-        v = -1
-        for item in m.group(1).split(","):
-            item = item.strip()
-            if not item:
-                continue
-            name, _, expr = item.partition("=")
-            v = csrc.cint(expr, out) if expr.strip() else v + 1
-            out[name.strip()] = v
-    return out
-
-
 def strings(expr):
     """the C string literals of expr, concatenated"""
     return "".join(re.findall(r'"((?:\\.|[^"\\])*)"', expr))
@@ -209,7 +194,7 @@ class Tables:
             for k, v in csrc.defines(text).items():
                 (names if isinstance(v, str) else macros)[k] = v
             pp = Preprocessor(dict(macros, **names))
-            consts = enums(text)
+            consts = csrc.enums(text)
             for k, v in names.items():
                 if k not in consts:
                     consts[k] = pp.expand(v)
