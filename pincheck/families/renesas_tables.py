@@ -362,8 +362,8 @@ def compile_tables(ksrc, pfc, cc="gcc"):
 
 REG_NAME = re.compile(r"PINMUX_(?:CFG_REG(?:_VAR)?|DRIVE_REG)\(\s*\"(\w+)\"\s*,\s*"
                       r"(0x[0-9a-fA-F]+)")
-BIAS_NAME = re.compile(r"PINMUX_BIAS_REG\(\s*\"(\w+)\"\s*,\s*(0x[0-9a-fA-F]+)\s*,\s*"
-                       r"\"(\w+)\"\s*,\s*(0x[0-9a-fA-F]+)")
+BIAS_NAME = re.compile(r"PINMUX_BIAS_REG\(\s*\"([\w/]+)\"\s*,\s*(0x[0-9a-fA-F]+|0)\s*,\s*"
+                       r"\"([\w/]+)\"\s*,\s*(0x[0-9a-fA-F]+|0)")
 
 
 def register_names(pfc):
@@ -375,8 +375,9 @@ def register_names(pfc):
     for n, a in re.findall(r"\[\s*(\w+)\s*\]\s*=\s*\{\s*(0x[0-9a-fA-F]+)", io):
         out.setdefault(int(a, 16), n)
     for n1, a1, n2, a2 in BIAS_NAME.findall(text):
-        out.setdefault(int(a1, 16), n1)
-        out.setdefault(int(a2, 16), n2)
+        for n, a in ((n1, int(a1, 16)), (n2, int(a2, 16))):
+            if a:
+                out.setdefault(a, n)
     return out
 
 
