@@ -265,16 +265,8 @@ def function_text(text, name):
                   % re.escape(name), text, re.M)
     if not m:
         return None
-    depth, i = 0, m.end() - 1
-    while i < len(text):
-        if text[i] == "{":
-            depth += 1
-        elif text[i] == "}":
-            depth -= 1
-            if depth == 0:
-                return text[m.start():i + 1]
-        i += 1
-    return None
+    body = csrc.block(text[m.end() - 1:], r"\{")
+    return None if body is None else text[m.start():m.end()] + body + "}"
 
 
 def enum_block(text, name):

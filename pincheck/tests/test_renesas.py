@@ -155,3 +155,12 @@ def test_supported(dts, ksrc, compatible, why):
     c, node, fam = h3(dts, "", compatible)
     got = fam.unsupported_why(c.orig)
     assert (got is None) if why is None else why in got
+
+
+def test_ram_for_windows_in_place():
+    # qemu/run.sh's rule: 256 MiB unless a window lies above 0x50000000;
+    # then RAM up to it in 256 MiB steps (0xe6061000 - 0x40000000 is
+    # 0xa6061000, 2656 MiB and a bit: 2816), the kernel kept on 256 MiB
+    from pincheck import machine
+    assert machine.ram_for([0x4C001000], "256M") == (256, "")
+    assert machine.ram_for([0xE6061000, 0x4C001000], "256M") == (2816, "mem=256M")
