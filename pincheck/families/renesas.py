@@ -45,13 +45,11 @@ from .. import generic
 from . import renesas_tables as rt
 from .base import POISON, Family, Write
 
-# the pin configs flags of sh_pfc.h, as sh_pfc_pinconf_validate() tests them
-CFG_PULL_UP, CFG_PULL_DOWN = 1 << 2, 1 << 3
-CFG_IO_VOLTAGE = 3 << 4
-CFG_DRIVE = 1 << 6
-BIAS = {"PIN_CONFIG_BIAS_DISABLE": (0, CFG_PULL_UP | CFG_PULL_DOWN),
-        "PIN_CONFIG_BIAS_PULL_UP": (1, CFG_PULL_UP),
-        "PIN_CONFIG_BIAS_PULL_DOWN": (2, CFG_PULL_DOWN)}
+# the biases sh_pfc_pinconf_validate() takes, by the index of what the
+# table printer's set_bias() calls wrote and the sh_pfc.h flags the pin needs
+BIAS = {"PIN_CONFIG_BIAS_DISABLE": (0, ("PULL_UP", "PULL_DOWN")),
+        "PIN_CONFIG_BIAS_PULL_UP": (1, ("PULL_UP",)),
+        "PIN_CONFIG_BIAS_PULL_DOWN": (2, ("PULL_DOWN",))}
 # R-Mobile and SH-Mobile: PINCTRL_SH_PFC_GPIO tables, PORTnCR bias
 NOT_RCAR = ("renesas,pfc-r8a73a4", "renesas,pfc-r8a7740", "renesas,pfc-sh73a0")
 
@@ -279,8 +277,8 @@ class Renesas(Family):
         """sh_pfc_pinconf_set() of one configuration: (writes, error)"""
         name, _, configs, poc, bias = t.pins[pin]
         if param in BIAS:
-            i, need = BIAS[param]
-            if not configs & need or bias is None:
+            i, flags = BIAS[param]
+            if not any(configs & t.flags[f] for f in flags) or bias is None:
                 return [], "-ENOTSUPP"
             out = []
             for reg, d0, d1 in bias[i]:
@@ -295,19 +293,22 @@ class Renesas(Family):
                                          "%s:%s[%d]" % (role, t.reg_name(reg), b)))
             return out, None
         if param == "PIN_CONFIG_DRIVE_STRENGTH":
-            if not configs & CFG_DRIVE or pin not in t.drive:
-                return [], "-ENOTSUPP" if not configs & CFG_DRIVE else "-EINVAL"
+            if not configs & t.flags["DRIVE_STRENGTH"] or pin not in t.drive:
+                return [], "-EINVAL" if configs & t.flags["DRIVE_STRENGTH"] else "-ENOTSUPP"
             reg, off, size = t.drive[pin]
-            step = 6 if size == 2 else 3
-            if arg < step or arg > 24:
+            two, step2, step, top = t.drive_rule
+            step = step2 if size == two else step
+            if arg < step or arg > top:
                 return [], "-EINVAL"
             return [self.field(ctrl, t, reg, 32, off, size, arg // step - 1, pin, "drive")], None
         if param == "PIN_CONFIG_POWER_SOURCE":
-            mode = configs & CFG_IO_VOLTAGE
+            # lo 1800 up to IO_VOLTAGE_18_33, else 2500; hi 3300 from
+            # IO_VOLTAGE_18_33 on, else 2500 (sh_pfc_pinconf_set())
+            mode = configs & t.flags["IO_VOLTAGE_MASK"]
             if not mode or poc is None:
-                return [], "-ENOTSUPP" if not mode else "-EINVAL"
-            lo = 1800 if mode <= 2 << 4 else 2500
-            hi = 3300 if mode >= 2 << 4 else 2500
+                return [], "-EINVAL" if mode else "-ENOTSUPP"
+            lo = 1800 if mode <= t.flags["IO_VOLTAGE_18_33"] else 2500
+            hi = 3300 if mode >= t.flags["IO_VOLTAGE_18_33"] else 2500
             if arg not in (lo, hi):
                 return [], "-EINVAL"
             reg, bit = poc

@@ -244,7 +244,11 @@ static void dump(const char *var, const struct sh_pfc_soc_info *info)
 
 int main(void)
 {
-	printf("{");
+	printf("{\"flags\":{\"PULL_UP\":%u,\"PULL_DOWN\":%u,\"IO_VOLTAGE_MASK\":%lu,"
+	       "\"IO_VOLTAGE_18_33\":%u,\"DRIVE_STRENGTH\":%u},",
+	       SH_PFC_PIN_CFG_PULL_UP, SH_PFC_PIN_CFG_PULL_DOWN,
+	       (unsigned long)SH_PFC_PIN_CFG_IO_VOLTAGE_MASK, SH_PFC_PIN_CFG_IO_VOLTAGE_18_33,
+	       SH_PFC_PIN_CFG_DRIVE_STRENGTH);
 	DUMP_ALL
 	printf("}\n");
 	return 0;
@@ -442,6 +446,20 @@ class Table:
         return out
 
 
+def drive_rule(ksrc):
+    """(field size, step for it, step otherwise, most mA) of
+    sh_pfc_pinconf_set_drive_strength(): "step = size == 2 ? 6 : 3" and
+    "strength > 24" """
+    body = csrc.block(csrc.read(os.path.join(ksrc, D, "pinctrl.c")),
+                      r"\bsh_pfc_pinconf_set_drive_strength\s*\([^)]*\)\s*\{") or ""
+    m = re.search(r"step\s*=\s*size\s*==\s*(\d+)\s*\?\s*(\d+)\s*:\s*(\d+)", body)
+    top = re.search(r"strength\s*>\s*(\d+)", body)
+    if not m or not top:
+        raise TableError("pinctrl.c: no drive strength rule in "
+                         "sh_pfc_pinconf_set_drive_strength()")
+    return int(m.group(1)), int(m.group(2)), int(m.group(3)), int(top.group(1))
+
+
 def tables(ksrc, compatible):
     """the Table of a compatible of core.c's table, None when it has none"""
     soc = soc_map(ksrc).get(compatible)
@@ -452,4 +470,7 @@ def tables(ksrc, compatible):
         return None
     raw = cache.memo("renesas-" + os.path.basename(pfc), sources(ksrc, pfc),
                      lambda: compile_tables(ksrc, pfc), code=[__file__])
-    return Table(raw[soc[1]], register_names(pfc))
+    t = Table(raw[soc[1]], register_names(pfc))
+    t.flags = raw["flags"]
+    t.drive_rule = drive_rule(ksrc)
+    return t
