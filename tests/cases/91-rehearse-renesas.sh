@@ -30,14 +30,14 @@ agrees() { rehearse_agrees renesas "$@"; }
 word() { window_word renesas "$@"; }
 
 # --- R-Car H3 ULCB (pfc-r8a77951.c, r8a77951_pinmux_info) -----------------
-# 43 pins of 9 consumers (ulcb.dtsi): the controller's hog scif_clk_a
-# (GP_6_23); i2c2_a (GP_5_0, GP_5_4); the PMIC's intc_ex_irq0 (GP_2_0);
+# 43 pins of the controller's hog and 8 consumers (ulcb.dtsi): the hog
+# scif_clk_a (GP_6_23); i2c2_a (GP_5_0, GP_5_4); the PMIC's intc_ex_irq0 (GP_2_0);
 # avb: avb_link (GP_2_12) and avb_mdio (GP_2_9, PIN_AVB_MDIO) muxed, the
 # avb_mii pins static (no mux field), of which the six TX pins get a drive
 # strength; scif2_data_a (GP_5_11, GP_5_10); sdhi0 data4 and ctrl (6),
 # sdhi2 data8, ctrl and ds (11); sound ssi01239_ctrl, ssi0_data,
 # ssi1_data_a and five audio_clk groups (9); usb1 (GP_6_26, GP_6_27)
-agrees h3-ulcb renesas/r8a77951-ulcb 43 9
+agrees h3-ulcb renesas/r8a77951-ulcb 43 8
 d=$out/renesas_r8a77951-ulcb
 # IPSR11 (0xe606022c, 4-bit fields): i2c2_a's SDA2_A is
 # PINMUX_IPSR_MSEL(IP11_27_24, SDA2_A, SEL_I2C2_0); IP11_27_24 lists SCK0,
@@ -64,10 +64,10 @@ pmmr=$( [ -f "$(window_of "$d" $pfc)" ] && printf '0x%08x' "$(reg32 "$(window_of
 	fail renesas-h3-pmmr-written "PMMR holds ${pmmr:-nothing}"
 
 # --- HiHope RZ/G2M (pfc-r8a7796.c, r8a774a1_pinmux_info) -------------------
-# 45 pins of 11 consumers: the hog scif_clk_a, hscif0 (4), scif2 (2),
+# 45 pins of the hog and 10 consumers: the hog scif_clk_a, hscif0 (4), scif2 (2),
 # i2c2 (2), sdhi0 (6), sdhi2 (6), sdhi3 (11), sound (7), usb0 (2), usb1
 # (2) and usb30 (2)
-agrees hihope-rzg2m renesas/r8a774a1-hihope-rzg2m 45 11
+agrees hihope-rzg2m renesas/r8a774a1-hihope-rzg2m 45 10
 d=$out/renesas_r8a774a1-hihope-rzg2m
 # POCCTRL (0xe6060380): r8a7796_pin_to_pocctrl() as the H3's. sdhi0
 # (GP_3_0-5) <3300> sets bits 0-5; sdhi2 (GP_4_0-5) <1800> clears bits
@@ -93,7 +93,7 @@ word iwg20d-pocctrl "$(window_of "$d" $pfc)" 0x8c 0xfdfda5a5
 # detect (tests/rehearse/r8a77951-ulcb-clash.dts): exit 1, one CONFLICT
 # line naming the console's and /clash-leds' DT paths and pin nodes,
 # /clash-leds FAILED with the kernel's claim of GP_5_10, one KTAP test not
-# ok: it (43 pins + 9 consumers + /clash-leds)
+# ok: it (43 pins + the hog and 8 consumers + /clash-leds)
 rehearse_clash renesas h3 "$TOP/tests/rehearse/r8a77951-ulcb-clash.dts" \
 	GP_5_10 /soc/serial@e6e88000 $pfc/scif2 $pfc/clash-led 53
 finish
