@@ -38,13 +38,29 @@ import glob
 import os
 import re
 
-from .. import csrc, generic
+from .. import cache, csrc, generic
 from . import mediatek_moore as moore
 from . import mediatek_tables as tables
 from .base import POISON, Family, Write
 
 ENOTSUPP, EINVAL = -524, -22
 ERRNO = {ENOTSUPP: "-ENOTSUPP", EINVAL: "-EINVAL"}
+
+
+def common_v1(d):
+    """{compatible: why} of the common v1 drivers of directory d"""
+    other = {}
+    for f in sorted(glob.glob(os.path.join(d, "pinctrl-mt*.c"))):
+        text = csrc.read(f)
+        if re.search(r"\bmtk_pctrl_(init|common_probe)\b", text) and \
+                "mt6397" not in f:
+            why = ("a MediaTek common v1 controller (%s): it writes through the "
+                   "mediatek,pctl-regmap syscon's SET/CLR register aliases "
+                   "(pinctrl-mtk-common.c), which a RAM window cannot compose"
+                   % os.path.basename(f))
+            for c in re.findall(r'\.compatible\s*=\s*"([^"]+)"', text):
+                other[c] = why
+    return other
 
 
 class MediaTek(Family):
@@ -62,21 +78,11 @@ class MediaTek(Family):
         if self.t is not None:
             return
         ksrc = os.environ["KSRC"]
-        self.t = tables.Tables(ksrc)
-        self.tm = tables.Tables(ksrc, "mtk_moore_pinctrl_probe")
+        self.t = tables.read(ksrc)
+        self.tm = tables.read(ksrc, "mtk_moore_pinctrl_probe")
         d = os.path.join(ksrc, tables.D)
-        for f in sorted(glob.glob(os.path.join(d, "pinctrl-mt*.c"))):
-            text = csrc.read(f)
-            why = None
-            if re.search(r"\bmtk_pctrl_(init|common_probe)\b", text) and \
-                    "mt6397" not in f:
-                why = ("a MediaTek common v1 controller (%s): it writes through the "
-                       "mediatek,pctl-regmap syscon's SET/CLR register aliases "
-                       "(pinctrl-mtk-common.c), which a RAM window cannot compose"
-                       % os.path.basename(f))
-            if why:
-                for c in re.findall(r'\.compatible\s*=\s*"([^"]+)"', text):
-                    self.other[c] = why
+        self.other = cache.memo("mediatek-v1", tables.sources(ksrc), lambda: common_v1(d),
+                                code=(__file__, csrc.__file__))
         self.params = generic.rules(ksrc).params
         paris = csrc.read(os.path.join(d, "pinctrl-paris.c"))
         body = csrc.block(paris, r"\bmtk_drv_uA_to_adv\s*\([^)]*\)\s*\{") or ""

@@ -21,7 +21,7 @@ import glob
 import os
 import re
 
-from .. import csrc
+from .. import cache, csrc
 
 D = "drivers/pinctrl/mediatek"
 BINDING = "include/dt-bindings/pinctrl/mt65xx.h"
@@ -73,6 +73,19 @@ def _expand(entry, macros, consts, depth=0):
 
 def _array(text, ctype, name):
     return csrc.block(text, r"\b%s\s*\b%s\s*\[[^]]*\][^={;]*=\s*\{" % (ctype, re.escape(name)))
+
+
+def sources(ksrc):
+    """what the tables are read from: the directory's sources, the binding"""
+    return glob.glob(os.path.join(ksrc, D, "*.[ch]")) + [os.path.join(ksrc, BINDING)]
+
+
+def read(ksrc, probe="mtk_paris_pinctrl_probe"):
+    """Tables(ksrc, probe), kept between runs (cache.memo) while no source
+    changes: every board whose DT has a controller no family before this
+    one matches asks for them"""
+    return cache.memo("mediatek-" + probe, sources(ksrc), lambda: Tables(ksrc, probe),
+                      code=(__file__, csrc.__file__))
 
 
 def _local_text(path, seen=None):
@@ -148,7 +161,11 @@ class Tables:
         if compatible not in self.files:
             return None
         if compatible not in self.socs:
-            self.socs[compatible] = self.read_soc(compatible, *self.files[compatible])
+            # kept between runs while no source of the directory changes
+            self.socs[compatible] = cache.memo(
+                "mediatek-" + compatible, sources(self.ksrc),
+                lambda: self.read_soc(compatible, *self.files[compatible]),
+                code=(__file__, csrc.__file__))
         return self.socs[compatible]
 
     def read_soc(self, compatible, path, data):

@@ -13,7 +13,7 @@ import functools
 import os
 import re
 
-from .. import csrc
+from .. import cache, csrc
 
 DRIVER = "drivers/pinctrl/pinctrl-rockchip.c"
 HEADER = "drivers/pinctrl/pinctrl-rockchip.h"
@@ -166,7 +166,15 @@ def parse_bank(entry, macros, names):
 @functools.lru_cache(maxsize=4)
 def read(ksrc):
     """({compatible: Soc}, offsets completed; {name: value}; the driver's
-    text without comments)"""
+    text without comments), kept between runs (cache.memo) while the
+    three sources do not change: every board whose DT has a controller no
+    family before this one matches asks for it"""
+    files = [os.path.join(ksrc, f) for f in (DRIVER, HEADER, BINDING)]
+    return cache.memo("rockchip", files, lambda: parse(ksrc), code=(__file__, csrc.__file__))
+
+
+def parse(ksrc):
+    """read() from the sources"""
     text = csrc.read(os.path.join(ksrc, DRIVER))
     hdr = csrc.read(os.path.join(ksrc, HEADER))
     binding = csrc.read(os.path.join(ksrc, BINDING))

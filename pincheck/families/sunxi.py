@@ -35,7 +35,7 @@ import glob
 import os
 import re
 
-from .. import csrc
+from .. import cache, csrc
 from .base import Family, Write
 
 
@@ -146,6 +146,7 @@ class Sunxi(Family):
 
     def __init__(self):
         self.files = None       # compatible -> driver file
+        self.sources = []
         self.hdr = {}
         self.layout = None
         self.loaded = {}
@@ -153,15 +154,12 @@ class Sunxi(Family):
     def load(self, ksrc):
         if self.files is not None:
             return
+        # kept between runs (cache.memo) while no source of the directory
+        # changes, as is each SoC's table
         d = os.path.join(ksrc, "drivers/pinctrl/sunxi")
-        self.hdr = {k: v for k, v in csrc.defines(csrc.read(os.path.join(d, "pinctrl-sunxi.h"))).items()
-                    if isinstance(v, str)}
-        self.layout = read_layout(csrc.read(os.path.join(d, "pinctrl-sunxi.c")))
-        self.files = {}
-        for f in sorted(glob.glob(os.path.join(d, "pinctrl-sun*.c"))):
-            text = csrc.read(f)
-            for c in re.findall(r"\.compatible\s*=\s*\"([^\"]+)\"", text):
-                self.files[c] = f
+        self.sources = glob.glob(os.path.join(d, "*.[ch]"))
+        self.hdr, self.layout, self.files = cache.memo(
+            "sunxi", self.sources, lambda: read_drivers(d), code=(__file__, csrc.__file__))
 
     def table(self, node):
         self.load(os.environ["KSRC"])
@@ -169,12 +167,19 @@ class Sunxi(Family):
             if c in self.files:
                 n = irq_count(node)
                 if (c, n) not in self.loaded:
-                    # a SoC whose pins the DT describes (7.3's A523,
-                    # sunxi_pinctrl_dt_table_init()) has no table to read
-                    self.loaded[(c, n)] = SunxiTable(self.files[c], c, self.hdr, self.layout, n) \
-                        if re.search(r"\.pins\s*=", csrc.read(self.files[c])) else None
+                    self.loaded[(c, n)] = cache.memo(
+                        "sunxi-%s-%d" % (c, n), self.sources, lambda: self.read_table(c, n),
+                        code=(__file__, csrc.__file__))
                 return self.loaded[(c, n)]
         return None
+
+    def read_table(self, c, n):
+        """table() from the sources"""
+        # a SoC whose pins the DT describes (7.3's A523,
+        # sunxi_pinctrl_dt_table_init()) has no table to read
+        if not re.search(r"\.pins\s*=", csrc.read(self.files[c])):
+            return None
+        return SunxiTable(self.files[c], c, self.hdr, self.layout, n)
 
     def match(self, node):
         return self.table(node) is not None
@@ -362,6 +367,19 @@ class Sunxi(Family):
     def debugfs_kind(self, field):
         # pinconf-pins: "input bias pull up, output drive strength (40 mA)"
         return "sunxi-" + field if field in ("drive", "pull") else None
+
+
+def read_drivers(d):
+    """the constants of pinctrl-sunxi.h, the layout of pinctrl-sunxi.c and
+    {compatible: driver file} of directory d"""
+    hdr = {k: v for k, v in csrc.defines(csrc.read(os.path.join(d, "pinctrl-sunxi.h"))).items()
+           if isinstance(v, str)}
+    layout = read_layout(csrc.read(os.path.join(d, "pinctrl-sunxi.c")))
+    files = {}
+    for f in sorted(glob.glob(os.path.join(d, "pinctrl-sun*.c"))):
+        for c in re.findall(r"\.compatible\s*=\s*\"([^\"]+)\"", csrc.read(f)):
+            files[c] = f
+    return hdr, layout, files
 
 
 def read_layout(text):

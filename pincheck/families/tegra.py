@@ -31,7 +31,7 @@ import os
 import re
 
 from .base import POISON, Family, Write
-from .tegra_tables import Tables
+from . import tegra_tables
 
 
 class Tegra(Family):
@@ -43,7 +43,7 @@ class Tegra(Family):
 
     def load(self):
         if self.tables is None:
-            self.tables = Tables(os.environ["KSRC"])
+            self.tables = tegra_tables.read(os.environ["KSRC"])
         return self.tables
 
     def soc(self, node):

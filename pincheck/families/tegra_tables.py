@@ -11,10 +11,11 @@ core, pinctrl-tegra.c: cfg_params[] (DT property -> parameter, in the
 order tegra_pinctrl_dt_subnode_to_map() adds them) and, per parameter,
 the register, bit and width tegra_pinconf_reg() takes from the group."""
 
+import glob
 import os
 import re
 
-from .. import csrc
+from .. import cache, csrc
 
 D = "drivers/pinctrl/tegra"
 _TOKEN = re.compile(r'"(?:\\.|[^"\\])*"|[A-Za-z_]\w*|.', re.S)
@@ -161,6 +162,7 @@ class Tables:
     compatible, and the core's configuration parameters"""
 
     def __init__(self, ksrc):
+        self.ksrc = ksrc
         d = os.path.join(ksrc, D)
         core = csrc.read(os.path.join(d, "pinctrl-tegra.c"))
         hdr = csrc.read(os.path.join(d, "pinctrl-tegra.h"))
@@ -185,21 +187,42 @@ class Tables:
                     self.files[m.group(1)] = (path, data)
 
     def soc(self, compatible):
+        """the SoC's tables, kept between runs (cache.memo) while no source
+        of the directory changes"""
         if compatible not in self.files:
             return None
         if compatible not in self.socs:
-            path, data = self.files[compatible]
-            text = csrc.read(path)
-            macros, names = {}, {}
-            for k, v in csrc.defines(text).items():
-                (names if isinstance(v, str) else macros)[k] = v
-            pp = Preprocessor(dict(macros, **names))
-            consts = csrc.enums(text)
-            for k, v in names.items():
-                if k not in consts:
-                    consts[k] = pp.expand(v)
-            self.socs[compatible] = Soc(path, text, pp, consts, data, self.layout)
+            self.socs[compatible] = cache.memo(
+                "tegra-" + compatible, sources(self.ksrc), lambda: self.read_soc(compatible),
+                code=(__file__, csrc.__file__))
         return self.socs[compatible]
+
+    def read_soc(self, compatible):
+        """soc() from the sources"""
+        path, data = self.files[compatible]
+        text = csrc.read(path)
+        macros, names = {}, {}
+        for k, v in csrc.defines(text).items():
+            (names if isinstance(v, str) else macros)[k] = v
+        pp = Preprocessor(dict(macros, **names))
+        consts = csrc.enums(text)
+        for k, v in names.items():
+            if k not in consts:
+                consts[k] = pp.expand(v)
+        return Soc(path, text, pp, consts, data, self.layout)
+
+
+def sources(ksrc):
+    """what the tables are read from: the directory's sources"""
+    return glob.glob(os.path.join(ksrc, D, "*.[ch]"))
+
+
+def read(ksrc):
+    """Tables(ksrc), kept between runs (cache.memo) while no source of the
+    directory changes: every board whose DT has a controller no family
+    before this one matches asks for them"""
+    return cache.memo("tegra", sources(ksrc), lambda: Tables(ksrc),
+                      code=(__file__, csrc.__file__))
 
 
 def pinconf_rules(core):

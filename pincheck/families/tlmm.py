@@ -20,7 +20,7 @@ import glob
 import os
 import re
 
-from .. import csrc, generic
+from .. import cache, csrc, generic
 from .base import Family, Write
 
 # Documented reset values of TLMM_GPIO_CFGn (pull-down, function 0 = GPIO,
@@ -141,6 +141,18 @@ def order_base_2(n):
     return (n - 1).bit_length() if n > 1 else 0
 
 
+def drivers(files):
+    """{compatible: driver file} of the files that probe with msm_pinctrl_probe()"""
+    out = {}
+    for f in files:
+        text = csrc.read(f)
+        if "msm_pinctrl_probe" not in text:
+            continue
+        for c in re.findall(r"\.compatible\s*=\s*\"([^\"]+)\"", text):
+            out[c] = f
+    return out
+
+
 class TLMM(Family):
     name = "tlmm"
 
@@ -153,13 +165,11 @@ class TLMM(Family):
         if self.files is not None:
             return
         ksrc = os.environ["KSRC"]
-        self.files = {}
-        for f in glob.glob(os.path.join(ksrc, "drivers/pinctrl/qcom/pinctrl-*.c")):
-            text = csrc.read(f)
-            if "msm_pinctrl_probe" not in text:
-                continue
-            for c in re.findall(r"\.compatible\s*=\s*\"([^\"]+)\"", text):
-                self.files[c] = f
+        # the drivers and their tables are kept between runs (cache.memo)
+        # while no source of the directory changes
+        files = glob.glob(os.path.join(ksrc, "drivers/pinctrl/qcom/pinctrl-*.c"))
+        self.files = cache.memo("tlmm", files, lambda: drivers(files),
+                                code=(__file__, csrc.__file__))
         self.params = generic.rules(ksrc).params
 
     def table(self, node):
@@ -167,7 +177,9 @@ class TLMM(Family):
         for c in node.strings("compatible"):
             if c in self.files:
                 if c not in self.loaded:
-                    self.loaded[c] = SocTable(self.files[c])
+                    self.loaded[c] = cache.memo("tlmm-" + c, [self.files[c]],
+                                                lambda: SocTable(self.files[c]),
+                                                code=(__file__, csrc.__file__))
                 return self.loaded[c]
         return None
 
