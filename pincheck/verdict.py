@@ -490,10 +490,12 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
                               "shared_register": True})
     if plan.get("as_is"):
         untouched_fields(ctrls, by_pin, masks)
+    parsed = {}     # a controller's pinmux-pins and pinconf-pins, read once
     for (cp, pin), fields in sorted(by_pin.items(), key=lambda x: (x[0][0], x[0][1])):
         ctl = ctl_by_path[cp]
-        owners = guest.owners(ctl.dev)
-        confs = guest.confs(ctl.dev)
+        if ctl.dev not in parsed:
+            parsed[ctl.dev] = guest.owners(ctl.dev), guest.confs(ctl.dev)
+        owners, confs = parsed[ctl.dev]
         exp_owner = owner_expect.get((cp, pin))
         got_owner = owners.get(pin, (None, None))[0]
         last = ([f[4][-1] for f in fields if f[4][-1].consumer] or [None])[-1]

@@ -42,7 +42,7 @@ import glob
 import os
 import re
 
-from .. import csrc, generic
+from .. import cache, csrc, generic
 from .base import POISON, Family, Write
 
 D = "drivers/pinctrl/meson"
@@ -202,6 +202,19 @@ class Table:
         return None if i is None else self.groups[i]
 
 
+def read_drivers(d):
+    """{compatible: (driver file, data name)} of directory d, and its Core"""
+    files = {}
+    for f in sorted(glob.glob(os.path.join(d, "pinctrl-*.c"))):
+        text = csrc.read(f)
+        if "meson_pinctrl_probe" not in text or f.endswith("/pinctrl-meson.c"):
+            continue
+        for m in re.finditer(r"\.compatible\s*=\s*\"([^\"]+)\"\s*,\s*\.data\s*=\s*&\s*(\w+)",
+                             text):
+            files[m.group(1)] = (f, m.group(2))
+    return files, Core(d) if files else None
+
+
 class Meson(Family):
     name = "meson"
 
@@ -216,16 +229,11 @@ class Meson(Family):
             return
         ksrc = os.environ["KSRC"]
         d = os.path.join(ksrc, D)
-        self.files = {}
-        for f in sorted(glob.glob(os.path.join(d, "pinctrl-*.c"))):
-            text = csrc.read(f)
-            if "meson_pinctrl_probe" not in text or f.endswith("/pinctrl-meson.c"):
-                continue
-            for m in re.finditer(r"\.compatible\s*=\s*\"([^\"]+)\"\s*,\s*\.data\s*=\s*&\s*(\w+)",
-                                 text):
-                self.files[m.group(1)] = (f, m.group(2))
-        if self.files:
-            self.core = Core(d)
+        # kept between runs (cache.memo) while no source of the directory
+        # changes: every board whose DT has a controller no family before
+        # this one matches asks for them
+        self.files, self.core = cache.memo("meson", glob.glob(os.path.join(d, "*.[ch]")),
+                                           lambda: read_drivers(d), code=(__file__, csrc.__file__))
         self.params = generic.rules(ksrc).params
 
     def table(self, node):

@@ -50,6 +50,7 @@ class Rockchip(Family):
         self.params = None
         self.rk3588 = None
         self.groups_cache = {}
+        self.group_names = {}
         self.phandles = (None, {})
         self.bad_group = {}
 
@@ -148,7 +149,13 @@ class Rockchip(Family):
 
     def group_of(self, ctrl, node):
         """pinctrl_name_to_group(): the first group of the node's name"""
-        return next((g for g in self.groups(ctrl) if g.basename == node.basename), None)
+        key = ctrl.orig
+        if key not in self.group_names:
+            first = {}
+            for g in self.groups(ctrl):
+                first.setdefault(g.basename, g)
+            self.group_names[key] = first
+        return self.group_names[key].get(node.basename)
 
     def rows(self, ctrl, node):
         """[(bank, pin, func, pcfg node)] or a string: why the probe fails"""
