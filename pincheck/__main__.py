@@ -2,24 +2,30 @@
 """python3 -m pincheck <command> [options]: see pincheck/__init__.py."""
 
 import argparse
+import importlib
 import sys
 
 from . import __doc__ as DOC
-from . import boardlist, fix, kit, lava, lint, rehearse, report, scan
-from .fuzz import cli as fuzz_cli
+
+# the modules whose add_parsers() make the commands, in --help's order
+MODULES = ("rehearse", "lint", "boardlist", "fix", "fuzz.cli", "report", "lava", "scan", "kit")
+# the commands a sweep runs twice a board: only their module is imported
+# (the others, yaml's lava among them, cost a twentieth of a second a run)
+ALONE = {"prepare": "rehearse", "verdict": "rehearse"}
 
 
-def parser():
+def parser(command=None):
     p = argparse.ArgumentParser(prog="pincheck", description=DOC.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="command", required=True, metavar="command")
-    for mod in (rehearse, lint, boardlist, fix, fuzz_cli, report, lava, scan, kit):
-        mod.add_parsers(sub)
+    for name in ([ALONE[command]] if command in ALONE else MODULES):
+        importlib.import_module("." + name, __package__).add_parsers(sub)
     return p
 
 
 def main(argv=None):
-    a = parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    a = parser(argv[0] if argv else None).parse_args(argv)
     return a.func(a)
 
 
