@@ -60,9 +60,10 @@ sleep) names='"sleep"' idx=0 ;;
 *) echo "gen-dts.sh: bad --state $state" >&2; exit 2 ;; esac
 
 # The datasheet's name of pin p (PA0 .. PZ31, PAA0 .. PAF31), from the
-# verifier, which has the datasheet's naming once
-mapfile -t PIN_NAMES < <("$(dirname "$0")/../build/vsoc-verify" --pin-names 1024)
-[ ${#PIN_NAMES[@]} -eq 1024 ] || { echo "gen-dts.sh: build/vsoc-verify is missing (make tools)" >&2; exit 2; }
+# VSOC family of pincheck, which has the datasheet's naming once
+. "$(dirname "$0")/../scripts/lib.sh"
+mapfile -t PIN_NAMES < <(pincheck vsoc-pins 1024)
+[ ${#PIN_NAMES[@]} -eq 1024 ] || { echo "gen-dts.sh: pincheck vsoc-pins failed" >&2; exit 2; }
 pin_name() { echo "${PIN_NAMES[$1]}"; }
 
 cat <<HEAD

@@ -6,6 +6,7 @@ import sys
 
 from . import __doc__ as DOC
 from . import boardlist, fix, kit, lava, lint, rehearse, report, scan
+from .families import vsoc
 from .fuzz import cli as fuzz_cli
 
 
@@ -13,7 +14,7 @@ def parser():
     p = argparse.ArgumentParser(prog="pincheck", description=DOC.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="command", required=True, metavar="command")
-    for mod in (rehearse, lint, boardlist, fix, fuzz_cli, report, lava, scan, kit):
+    for mod in (rehearse, lint, boardlist, fix, fuzz_cli, report, lava, scan, kit, vsoc):
         mod.add_parsers(sub)
     return p
 

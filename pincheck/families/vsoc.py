@@ -136,6 +136,21 @@ def pin_label(pin):
     return "P%s%d" % (letters, pin % 32)
 
 
+def add_parsers(sub):
+    """pincheck vsoc-pins N: the datasheet's names of pins 0 to N-1, one a
+    line (bench/gen-dts.sh and tests/verify/fixtures.sh name pins by it)"""
+    p = sub.add_parser("vsoc-pins", help="the VSOC datasheet's names of pins 0 to N-1",
+                       description=add_parsers.__doc__.split(":")[0])
+    p.add_argument("n", type=int, help="how many pins, at most %d" % (32 * 32))
+
+    def run(a):
+        if not 0 <= a.n <= 32 * 32:
+            raise SystemExit("vsoc-pins: at most %d pins (32 banks of 32)" % (32 * 32))
+        print("\n".join(pin_label(p) for p in range(a.n)))
+        return 0
+    p.set_defaults(func=run)
+
+
 def pad_fields(node):
     """[(property, [(field, value)] or None when refused)] of a pin node,
     in the order of section 5's table"""
