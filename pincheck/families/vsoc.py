@@ -137,15 +137,15 @@ def pin_label(pin):
 
 
 def add_parsers(sub):
-    """pincheck vsoc-pins N: the datasheet's names of pins 0 to N-1, one a
+    """pincheck pinnames N: the datasheet's names of pins 0 to N-1, one a
     line (bench/gen-dts.sh and tests/verify/fixtures.sh name pins by it)"""
-    p = sub.add_parser("vsoc-pins", help="the VSOC datasheet's names of pins 0 to N-1",
+    p = sub.add_parser("pinnames", help="the VSOC datasheet's names of pins 0 to N-1",
                        description=add_parsers.__doc__.split(":")[0])
     p.add_argument("n", type=int, help="how many pins, at most %d" % (32 * 32))
 
     def run(a):
         if not 0 <= a.n <= 32 * 32:
-            raise SystemExit("vsoc-pins: at most %d pins (32 banks of 32)" % (32 * 32))
+            raise SystemExit("pinnames: at most %d pins (32 banks of 32)" % (32 * 32))
         print("\n".join(pin_label(p) for p in range(a.n)))
         return 0
     p.set_defaults(func=run)
@@ -184,11 +184,11 @@ class VSOC(Family):
         return {0x0: ID, 0x4: VERSION, 0x8: NBANKS}.get(offset, 0)
 
     def sources(self, node):
-        """the nodes of a state that carry settings: the node, or its
-        available subnodes (pinconf_generic_dt_node_to_map())"""
-        if node.has("pins") or node.has("groups"):
-            return [node]
-        return [c for c in node.children if c.enabled() and (c.has("pins") or c.has("groups"))]
+        """the nodes of a state that carry settings: the node, then its
+        available subnodes (vsoc_dt_node_to_map() reads both, as
+        pinconf_generic_dt_node_to_map() does)"""
+        return [n for n in [node] + [c for c in node.children if c.enabled()]
+                if n.has("pins") or n.has("groups")]
 
     @staticmethod
     def group_of(name):

@@ -44,6 +44,19 @@ DTS = """
 			low-power-enable;
 			vsoc,wakeup;
 		};
+		both: both-state {
+			pins = "PA5";
+			bias-pull-up;
+			pa6 {
+				pins = "PA6";
+				drive-push-pull;
+			};
+			pa7 {
+				status = "disabled";
+				pins = "PA7";
+				bias-pull-up;
+			};
+		};
 		bad: bad-state {
 			pins = "PA32", "PZ0";
 			function = "uart0";
@@ -112,6 +125,17 @@ def test_pin_group_in_gpio(tree):
     assert mux == [(0x100, 0, 0xF << 16)]
     assert sorted(conf) == sorted([(0x1010, 1 << 23, 1 << 23, "lowpower"),
                                    (0x1010, 1 << 24, 1 << 24, "wakeup")])
+
+
+def test_node_and_its_subnodes(tree):
+    """vsoc_dt_node_to_map() reads the node, then each available child
+    (as pinconf_generic_dt_node_to_map()); a disabled child not"""
+    fam, mux, conf = writes(tree, "both-state")
+    # PA5 (0x1014): bias-pull-up alone = 100k: BIAS 2 [2:0], PULL 0 [4:3];
+    # PA6 (0x1018): drive-push-pull: DRIVE 1 [6:5] -> 0x20, mask 0x60
+    assert mux == []
+    assert sorted(conf) == sorted([(0x1014, 0x2, 0x7, "bias"), (0x1014, 0, 0x18, "pull"),
+                                   (0x1018, 0x20, 0x60, "drive")])
 
 
 def test_refused(tree):
