@@ -23,7 +23,7 @@ CTRL=4c000000.pinctrl
 
 # the datasheet's pin names, from pincheck's VSOC family (banks PA..PZ,
 # PAA..PAF)
-mapfile -t PIN_NAMES < <(pincheck vsoc-pins 1024)
+mapfile -t PIN_NAMES < <(pincheck pinnames 1024)
 pin_name() { printf '%s' "${PIN_NAMES[$1]}"; }
 
 # What the driver prints in pinconf-pins for a PAD value: the items of
