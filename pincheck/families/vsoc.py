@@ -113,6 +113,10 @@ VALUED = {
 }
 
 
+# what a pin node holds besides section 5's properties
+NODE_PROPS = ("pins", "groups", "function", "name", "phandle", "linux,phandle", "status")
+
+
 def pin_number(name):
     """PA0 -> 0, PC13 -> 77, PAA0 -> 832; None for what is no pin name"""
     if not name.startswith("P") or len(name) < 3:
@@ -309,9 +313,21 @@ class VSOC(Family):
                         p, 32 * NBANKS)))
             if func and n.has("pins") and func != "gpio":
                 out.append((n.path, "function", "pins take function gpio only, not %s" % func))
+            # section 5: only its properties configure a pin, and one
+            # node sets each PAD field once
+            for prop in n.props:
+                if prop not in NODE_PROPS and prop not in FLAGS and prop not in VALUED:
+                    out.append((n.path, prop, "not a pin configuration property of the "
+                                "datasheet (section 5)"))
+            seen = {}
             for prop, enc in pad_fields(n):
                 if enc is None:
                     out.append((n.path, prop, "a value VSOC cannot hold"))
+                    continue
+                for field, _ in enc:
+                    if field in seen and seen[field] != prop:
+                        out.append((n.path, prop, "sets %s, as %s does" % (field, seen[field])))
+                    seen.setdefault(field, prop)
         return out
 
 
