@@ -243,8 +243,13 @@ def state_share(plan):
 
 
 def verdict_cmd(outdir, phase="boot", then=(), asleep=False):
-    with open(os.path.join(outdir, "plan.json")) as f:
-        ksrc = json.load(f).get("ksrc")
+    try:
+        with open(os.path.join(outdir, "plan.json")) as f:
+            ksrc = json.load(f).get("ksrc")
+    except (OSError, ValueError) as e:
+        print("verdict: %s: no plan (pincheck prepare makes plan.json): %s" % (outdir, e),
+              file=sys.stderr)
+        return 2
     if ksrc:
         os.environ.setdefault("KSRC", ksrc)
     then = [tuple(t.split("=", 1)) for t in then]
