@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# Fixture builders for the verifier's tests (tests/cases/21-verify-tool.sh
+# Fixture builders for the verdict's tests (tests/cases/21-verdict-captures.sh
 # sources this): captures of a VSOC board made from register values, as
 # qemu/run.sh and the guest's /init would leave them, without a boot.
 #
