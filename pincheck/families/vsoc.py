@@ -10,8 +10,10 @@ function gpio only), "function", and the properties of section 5, each a
 read-modify-write of the PAD fields it names.
 """
 
+import os
 import re
 
+from .. import generic
 from .base import Family, Write
 
 ID, VERSION, NBANKS = 0x56534F43, 0x00010000, 8
@@ -313,21 +315,33 @@ class VSOC(Family):
                         p, 32 * NBANKS)))
             if func and n.has("pins") and func != "gpio":
                 out.append((n.path, "function", "pins take function gpio only, not %s" % func))
-            # section 5: only its properties configure a pin, and one
-            # node sets each PAD field once
-            for prop in n.props:
-                if prop not in NODE_PROPS and prop not in FLAGS and prop not in VALUED:
-                    out.append((n.path, prop, "not a pin configuration property of the "
-                                "datasheet (section 5)"))
-            seen = {}
-            for prop, enc in pad_fields(n):
-                if enc is None:
-                    out.append((n.path, prop, "a value VSOC cannot hold"))
-                    continue
-                for field, _ in enc:
-                    if field in seen and seen[field] != prop:
-                        out.append((n.path, prop, "sets %s, as %s does" % (field, seen[field])))
-                    seen.setdefault(field, prop)
+            out += self.section5(n)
+        return out
+
+    @staticmethod
+    def section5(n):
+        """section 5: only its properties configure a pin (a generic one
+        it lacks, output-high, say: the driver refuses it; a name no
+        parser knows is pincheck lint's "unknown property"), and one node
+        sets each PAD field once (but for the generic parser's own
+        conflicts, which lint names)"""
+        out = []
+        known = generic.rules(os.environ["KSRC"]).generic if os.environ.get("KSRC") else {}
+        for prop in n.props:
+            if prop in known and prop not in FLAGS and prop not in VALUED:
+                out.append((n.path, prop, "not a pin configuration property of the "
+                            "datasheet (section 5)"))
+        seen = {}
+        for prop, enc in pad_fields(n):
+            if enc is None:
+                out.append((n.path, prop, "a value VSOC cannot hold"))
+                continue
+            first = [seen[f] for f, _ in enc if f in seen and seen[f] != prop]
+            if first and not any(prop in g and first[0] in g for g in generic.MODES):
+                out.append((n.path, prop, "sets %s, as %s does" % (
+                    next(f for f, _ in enc if seen.get(f) == first[0]), first[0])))
+            for f, _ in enc:
+                seen.setdefault(f, prop)
         return out
 
 

@@ -57,6 +57,12 @@ DTS = """
 				bias-pull-up;
 			};
 		};
+		twice: twice-state {
+			pins = "PA8";
+			bias-disable;
+			vsoc,bias-high;
+			bias-pull-up;
+		};
 		bad: bad-state {
 			pins = "PA32", "PZ0";
 			function = "uart0";
@@ -136,6 +142,16 @@ def test_node_and_its_subnodes(tree):
     assert mux == []
     assert sorted(conf) == sorted([(0x1014, 0x2, 0x7, "bias"), (0x1014, 0, 0x18, "pull"),
                                    (0x1018, 0x20, 0x60, "drive")])
+
+
+def test_a_field_set_twice(tree):
+    """section 5: one node sets each PAD field once; bias-disable and
+    bias-pull-up are the generic parser's own conflict (pincheck lint's
+    "conflicts with"), vsoc,bias-high against either is VSOC's"""
+    fam = family_of(tree.find("/pinctrl@4c000000"))
+    node = "/pinctrl@4c000000/twice-state"
+    assert fam.problems(None, tree.find(node)) == [
+        (node, "vsoc,bias-high", "sets BIAS, as bias-disable does")]
 
 
 def test_refused(tree):
