@@ -214,8 +214,9 @@ def board_of(d):
         label = labels.get(ctrl)
         title = "%s%s (%s, %s, %d pins in the verdict)" % (
             ctrl, " [%s]" % label if label else "", fam.get("family", "?"), fam.get("dev", "?"), len(cp))
-        if fam.get("family") == "vsoc":
-            # the part's banks of 32 pins, each as its four MUX registers
+        if fam.get("family") == "vsoc" and as_is:
+            # the part's banks of 32 pins (a board as it is has a row for
+            # every one), each as its four MUX registers
             banks = vsoc_banks(cp)
             title = "%s (%s, vsoc,vsoc1-pinctrl, %d banks of %d pins)" % (
                 ctrl, fam.get("dev", "?"), len(banks), VSOC_BANK)
