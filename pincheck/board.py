@@ -605,14 +605,17 @@ def copy_subtree(src, parent, name):
 def write_windows(ctrls, outdir):
     """OUTDIR/windows.txt, the "name addr size file" lines qemu/run.sh
     --windows loads, and each window's reset image beside it (a board as
-    it is: not the VSOC window "regs", which qemu/run.sh loads by itself)"""
+    it is whose only window is VSOC's, "regs": none, qemu/run.sh loads
+    that one by itself; with other windows beside it, all of them, since
+    --windows replaces run.sh's own)"""
+    vsoc_only = all(w[0] == "regs" for ctl in ctrls.values() for w in ctl.windows)
     with open(os.path.join(outdir, "windows.txt"), "w") as f:
         for ctl in ctrls.values():
             for i, (wname, addr, size, _, _) in enumerate(ctl.windows):
                 img = os.path.join(outdir, wname + ".reset")
                 with open(img, "wb") as r:
                     r.write(ctl.family.reset_image(ctl, i, size))
-                if wname == "regs":
+                if wname == "regs" and vsoc_only:
                     continue    # VSOC's own window, which qemu/run.sh loads itself
                 f.write("%s %#x %#x %s\n" % (wname, addr, size, img))
 
