@@ -277,7 +277,11 @@ def controller_nodes(tree, by_ph):
     for n in tree.root.walk():
         if any(n.path.startswith(h) for h in HOUSEKEEPING):
             continue
-        for _, _, phs in pin_state_props(n):
+        try:
+            states = pin_state_props(n)
+        except ValueError:
+            continue    # partial cells: the core refuses them (consumers())
+        for _, _, phs in states:
             for ph in phs:
                 if ph in by_ph:
                     targets[ph] = by_ph[ph]
@@ -309,7 +313,18 @@ def consumers(tree, by_ph, ctrls, bad_ctrl, plan):
     for n in tree.root.walk():
         if n.parent is None or any(n.path.startswith(h) for h in HOUSEKEEPING):
             continue
-        states = pin_state_props(n)
+        try:
+            states = pin_state_props(n)
+        except ValueError as e:
+            # a pinctrl-N of partial cells: the core refuses the device's
+            # states ("is not a whole number of phandles")
+            if n.enabled():
+                plan["consumers"].append({"path": n.path, "hog": False, "dev": None,
+                                          "compatible": n.strings("compatible"),
+                                          "dropped": [], "states": []})
+                plan["skipped"].append({"path": n.path, "why": "%s: the core refuses the "
+                                        "device's states" % e})
+            continue
         if not states:
             continue
         if any(n is c or n in c.walk() for c in ctrls):
