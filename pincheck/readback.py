@@ -31,7 +31,8 @@ def read_reg(buf, off, width):
 # below are the protocol, in the order of the codes.
 DEBUGFS_KINDS = {None: 0, "imx-conf": 1, "sunxi-drive": 2, "sunxi-pull": 3,
                  "pinctrl-single": 4, "imx1-conf": 5, "vsoc-mux": 6, "vsoc-pad": 7,
-                 "meson-pullen": 8, "meson-pull": 9, "mtk-mode": 10}
+                 "meson-pullen": 8, "meson-pull": 9, "mtk-mode": 10, "rcar-drive": 11,
+                 "rcar-poc": 12}
 
 
 def debugfs_kind(ctl, field):
@@ -127,6 +128,20 @@ def _read_mtk_mode(ctl, pin, confs, mask):
     return int(c) if c.isdigit() else None
 
 
+def _read_rcar_drive(ctl, pin, confs, mask):
+    # "output drive strength (N mA)" of sh_pfc_pinconf_get(): (N / step) - 1,
+    # the step 6 mA for a 2-bit field, else 3 mA
+    m = re.search(r"output drive strength \((\d+) mA\)", confs.get(pin) or "")
+    return int(m.group(1)) // (6 if bin(mask).count("1") == 2 else 3) - 1 if m else None
+
+
+def _read_rcar_poc(ctl, pin, confs, mask):
+    # "pin power source (N selector)", N in mV: the POCCTRL bit is 1 for
+    # 3300, 0 for 1800; 2500 is either, by the pin (not read)
+    m = re.search(r"pin power source \((\d+) selector\)", confs.get(pin) or "")
+    return {3300: 1, 1800: 0}.get(int(m.group(1))) if m else None
+
+
 DEBUGFS_READERS = {"imx-conf": _read_hex_conf, "sunxi-drive": _read_sunxi_drive,
                    "sunxi-pull": _read_sunxi_pull, "pinctrl-single": _read_pins_value,
                    "imx1-conf": _read_imx1_conf,
@@ -136,7 +151,8 @@ DEBUGFS_READERS = {"imx-conf": _read_hex_conf, "sunxi-drive": _read_sunxi_drive,
                                                                                 mask, False),
                    "vsoc-mux": lambda ctl, pin, confs, mask: _read_vsoc(ctl, pin, mask, True),
                    "vsoc-pad": lambda ctl, pin, confs, mask: _read_vsoc(ctl, pin, mask, False),
-                   "mtk-mode": _read_mtk_mode}
+                   "mtk-mode": _read_mtk_mode, "rcar-drive": _read_rcar_drive,
+                   "rcar-poc": _read_rcar_poc}
 
 
 def debugfs_value(ctl, pin, field, confs, mask=0xFFFFFFFF):

@@ -16,6 +16,7 @@ from .meson import Meson
 from .mediatek import MediaTek
 from .mvebu import MVEBU
 from .pinctrl_single import PinctrlSingle
+from .renesas import Renesas
 from .rockchip import Rockchip
 from .samsung import Samsung
 from .stm32 import STM32
@@ -27,7 +28,7 @@ from .vsoc import VSOC
 # VSOC, matched by compatible alone, first: the others read the tree's
 # driver tables (KSRC) to match
 FAMILIES = [VSOC(), IMX(), IMX1(), PinctrlSingle(), Sunxi(), TLMM(), MVEBU(), STM32(), BCM2835(),
-            Samsung(), Rockchip(), Meson(), Tegra(), MediaTek()]
+            Samsung(), Rockchip(), Meson(), Tegra(), MediaTek(), Renesas()]
 
 # Known pin controllers that the rehearsal cannot move into a window, and
 # why (matched on a compatible's tail).
@@ -148,7 +149,7 @@ def missing_symbol(fam, node):
     path = fam.driver_file(node)
     if not cfg or not os.path.isfile(cfg) or not path:
         return None
-    sym = kconfig_symbol(path)
+    sym = fam.kconfig_symbol(node) or kconfig_symbol(path)
     if not sym:
         return None
     with open(cfg) as f:
