@@ -192,9 +192,10 @@ class VSOC(Family):
     def sources(self, node):
         """the nodes of a state that carry settings: the node, then its
         available subnodes (vsoc_dt_node_to_map() reads both, as
-        pinconf_generic_dt_node_to_map() does)"""
-        return [n for n in [node] + [c for c in node.children if c.enabled()]
-                if n.has("pins") or n.has("groups")]
+        pinconf_generic_dt_node_to_map() does): a child's own status, as
+        for_each_available_child_of_node() reads it, not its parent's"""
+        kids = [c for c in node.children if c.string("status") in (None, "okay", "ok")]
+        return [n for n in [node] + kids if n.has("pins") or n.has("groups")]
 
     @staticmethod
     def group_of(name):
