@@ -57,6 +57,13 @@ DTS = """
 				bias-pull-up;
 			};
 		};
+		off: off-state {
+			status = "disabled";
+			pa10 {
+				pins = "PA10";
+				drive-push-pull;
+			};
+		};
 		twice: twice-state {
 			pins = "PA8";
 			bias-disable;
@@ -142,6 +149,13 @@ def test_node_and_its_subnodes(tree):
     assert mux == []
     assert sorted(conf) == sorted([(0x1014, 0x2, 0x7, "bias"), (0x1014, 0, 0x18, "pull"),
                                    (0x1018, 0x20, 0x60, "drive")])
+
+
+def test_child_of_a_disabled_node(tree):
+    """a child is read by its own status (for_each_available_child_of_node),
+    not its parent's: PA10 (0x1028) DRIVE 1 [6:5]"""
+    fam, mux, conf = writes(tree, "off-state")
+    assert mux == [] and conf == [(0x1028, 0x20, 0x60, "drive")]
 
 
 def test_a_field_set_twice(tree):
