@@ -115,11 +115,17 @@ reset_image() {
 }
 
 # plan NAME DTB RESET: the board's plan as it is (pincheck prepare --dtb,
-# its VSOC window from RESET), in $WORK/NAME.plan, with windows.txt
+# its VSOC window from RESET), in $WORK/NAME.plan, with windows.txt; the
+# pinconf-single window starts as the guest's RAM does, zeros (not the
+# family's poison): what the probe times were measured on
 plan() {
+	local r
 	rm -rf "$WORK/$1.plan"
 	pincheck prepare --dtb "$2" --reset "$3" "$1" "$WORK/$1.plan" 2>"$WORK/$1.prepare" ||
 		die "$1: no plan: $(tail -n 1 "$WORK/$1.prepare")"
+	for r in "$WORK/$1.plan"/win*.reset; do
+		[ -f "$r" ] && head -c "$(stat -c %s "$r")" /dev/zero >"$r"
+	done
 }
 
 # check_hogs NAME PLAN PINS SINGLE: the hogs did what the DT asks: the
