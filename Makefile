@@ -87,11 +87,8 @@ endif
 HOST_CFLAGS := -O2 -Wall -Wextra -Werror
 # The host tools: one Python package, on Debian's python3
 PINCHECK := PYTHONPATH=$(CURDIR) /usr/bin/python3 -m pincheck
-# The verifiers (checker/): vsoc-verify, the verdict of make run, and
-# rehearse-ktap, a rehearsed real board's verdict in the guest
-VERIFY_SRC  := $(addprefix checker/,vsoc-verify.c inputs.c debugfs.c dt.c expected.c \
-		report.c vsoc-datasheet.c util.c)
-VERIFY_HDR  := $(addprefix checker/,verify.h vsoc-datasheet.h util.h)
+# The checker (checker/): rehearse-ktap, a board's verdict in the guest
+# from the plan in its DTB (the host's is pincheck verdict)
 REHEARSE_KTAP_SRC := $(addprefix checker/,rehearse-ktap.c rehearse-debugfs.c rehearse-klog.c \
 		rehearse-vsoc.c util.c)
 
@@ -117,16 +114,8 @@ $(BUILD)/init: guest/init.c guest/modules.c guest/modules.h | deps
 	@mkdir -p $(@D)
 	$(CROSS)gcc -static $(HOST_CFLAGS) -o $@ guest/init.c guest/modules.c
 
-# The verifier again, static for the guest, with the kernel tree's libfdt:
-# the guest's /init prints its verdict as KTAP on the console.
-$(BUILD)/guest/vsoc-verify: $(VERIFY_SRC) $(VERIFY_HDR) | kernel
-	@mkdir -p $(@D)
-	@fdt=$$(scripts/kernel.sh path | head -n 1)/scripts/dtc/libfdt; \
-	 $(CROSS)gcc -static -std=gnu11 $(HOST_CFLAGS) -Wno-sign-compare -I$$fdt -o $@ \
-		$(VERIFY_SRC) $$fdt/fdt.c $$fdt/fdt_ro.c $$fdt/fdt_strerror.c
-
-# The rehearsal's verdict in the guest (make rehearse: KTAP on the console
-# from the plan in the booted DTB, pincheck/ktap.py)
+# The verdict in the guest (KTAP on the console from the plan in the
+# booted DTB, pincheck/ktap.py)
 $(BUILD)/guest/rehearse-ktap: $(REHEARSE_KTAP_SRC) checker/util.h checker/rehearse.h | deps
 	@mkdir -p $(@D)
 	$(CROSS)gcc -static -std=gnu11 $(HOST_CFLAGS) -o $@ $(REHEARSE_KTAP_SRC)
@@ -145,10 +134,10 @@ GPIOD_FILES := $(ARM64LIB)/ld-linux-aarch64.so.1 $(ARM64LIB)/libc.so.6 \
 	$(GPIOD)/lib/aarch64-linux-gnu/libgpiod.so.2 \
 	$(addprefix $(GPIOD)/bin/,gpiodetect gpioinfo gpioget gpioset gpiofind)
 
-$(BUILD)/initramfs.cpio: $(BUILD)/init $(BUILD)/guest/vsoc-verify $(BUILD)/guest/rehearse-ktap \
+$(BUILD)/initramfs.cpio: $(BUILD)/init $(BUILD)/guest/rehearse-ktap \
 		$(BUILD)/stress guest/initramfs.list kernel $(GPIOD_FILES)
 	@gen=$$(scripts/kernel.sh path | tail -n 1)/usr/gen_init_cpio; \
-	 sed -e 's|@INIT@|$(BUILD)/init|' -e 's|@VERIFY@|$(BUILD)/guest/vsoc-verify|' \
+	 sed -e 's|@INIT@|$(BUILD)/init|' \
 	     -e 's|@REHEARSE@|$(BUILD)/guest/rehearse-ktap|' \
 	     -e 's|@STRESS@|$(BUILD)/stress|' -e 's|@ARM64LIB@|$(ARM64LIB)|' \
 	     -e 's|@GPIOD@|$(GPIOD)|' guest/initramfs.list > $@.list && \
@@ -163,18 +152,13 @@ $(BUILD)/vsoc-reset: qemu/vsoc-reset.c | deps
 $(BUILD)/vsoc-reset.bin: $(BUILD)/vsoc-reset
 	$< $@
 
-# The pin verifier (checker/): DT vs debugfs vs registers
-$(BUILD)/vsoc-verify: $(VERIFY_SRC) $(VERIFY_HDR) | deps
-	@mkdir -p $(@D)
-	gcc -std=c11 $(HOST_CFLAGS) -o $@ $(VERIFY_SRC) -lfdt
-
 # The guest's rehearsal verdict built for the host too: 70-rehearse runs it
 # on captures it changed (--root, tests/verify/guest-root.py)
 $(BUILD)/rehearse-ktap: $(REHEARSE_KTAP_SRC) checker/util.h checker/rehearse.h | deps
 	@mkdir -p $(@D)
 	gcc -std=gnu11 $(HOST_CFLAGS) -o $@ $(REHEARSE_KTAP_SRC)
 
-tools: $(BUILD)/vsoc-reset.bin $(BUILD)/vsoc-verify $(BUILD)/rehearse-ktap
+tools: $(BUILD)/vsoc-reset.bin $(BUILD)/rehearse-ktap
 
 dtb: kernel
 	@scripts/dtb.sh $(BOARD) $(BOARD_DTB)
@@ -262,8 +246,8 @@ bench-rehearse: kernel initramfs tools
 # The HTML pin map of every board run found (VSOC boards under build/run/,
 # rehearsed real boards under build/rehearse/): build/report/index.html and
 # a page per board (pincheck/report.py). Boots nothing.
-report: $(BUILD)/vsoc-verify
-	@$(PINCHECK) report --out $(BUILD)/report --verify $(BUILD)/vsoc-verify
+report:
+	@$(PINCHECK) report --out $(BUILD)/report
 
 series: deps
 	@scripts/kernel.sh series $(BUILD)/series

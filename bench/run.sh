@@ -18,9 +18,11 @@
 #			applied, or are split into more nodes
 #		profile	instructions per kernel function during each
 #			controller's probe at 256 pins (QEMU TCG plugin)
-#		loop	edit-to-verdict loop with the kernel built: dtb.sh +
-#			qemu/run.sh + vsoc-verify, against QEMU alone and
-#			qemu/run.sh alone (and make -s run, under make bench)
+#		loop	edit-to-verdict loop with the kernel built, the
+#			steps of make run: dtb.sh + pincheck prepare +
+#			qemu/run.sh + pincheck verdict, against QEMU alone
+#			and qemu/run.sh alone (and make -s run, under make
+#			bench)
 #		cold	empty cache to the first verified board: a fresh clone
 #			of HEAD and an empty VSOC_CACHE, `make run` timed
 #   --boots	boots per measurement (default 5; medians are reported)
@@ -61,9 +63,10 @@ OUT=$BUILD/bench
 WORK=$OUT/work
 mkdir -p "$OUT" "$WORK"
 kernel=$CACHE/out/vsoc/arch/arm64/boot/Image
-for f in "$kernel" "$BUILD/initramfs.cpio" "$BUILD/vsoc-reset" "$BUILD/vsoc-verify"; do
+for f in "$kernel" "$BUILD/initramfs.cpio" "$BUILD/vsoc-reset"; do
 	[ -f "$f" ] || die "missing $f (run make first)"
 done
+rehearse_env	# KSRC, DTC: the plans of the boards (pincheck prepare)
 . "$TOP/tests/lib.sh"	# dump
 
 ICOUNT="-icount shift=0,sleep=off"
@@ -73,13 +76,16 @@ now() { date +%s.%N; }
 load1() { cut -d' ' -f1 /proc/loadavg; }
 elapsed() { echo "$2 - $1" | bc; }
 
-# boot NAME DTB RESET QEMU-ARGS: qemu/run.sh with the probe options. A boot
-# that fails is tried again after a pause (the kernel may be being rebuilt
-# in the shared cache); the third failure stops the bench.
+# boot NAME DTB RESET QEMU-ARGS [WINDOWS]: qemu/run.sh with the probe
+# options (WINDOWS: the windows beside VSOC's that the host reads after the
+# boot, the guest sees the same). A boot that fails is tried again after a
+# pause (the kernel may be being rebuilt in the shared cache); the third
+# failure stops the bench.
 boot() {
-	local name=$1 dtb=$2 reset=$3 qargs=$4
+	local name=$1 dtb=$2 reset=$3 qargs=$4 win=()
+	[ -z "${5:-}" ] || win=(--windows "$5")
 	for _ in 1 2 3; do
-		if "$TOP/qemu/run.sh" --name "$name" --reset "$reset" --qemu "$qargs" \
+		if "$TOP/qemu/run.sh" --name "$name" "${win[@]}" --reset "$reset" --qemu "$qargs" \
 			--append "$APPEND" --timeout 300 "$dtb" >"$WORK/$name.err" 2>&1; then
 			return 0
 		fi
@@ -108,15 +114,35 @@ reset_image() {
 	echo "$WORK/reset-$1.bin"
 }
 
-# check_hogs NAME PINS SINGLE: the hogs did what the DT asks: the verifier
-# agrees on every VSOC pin, and every pinconf-single register holds mux 0,
-# pull-up and 8 mA (0x1a0)
+# plan NAME DTB RESET: the board's plan as it is (pincheck prepare --dtb,
+# its VSOC window from RESET), in $WORK/NAME.plan, with windows.txt; the
+# pinconf-single window starts as the guest's RAM does, zeros (not the
+# family's poison): what the probe times were measured on
+plan() {
+	local r
+	rm -rf "$WORK/$1.plan"
+	pincheck prepare --dtb "$2" --reset "$3" "$1" "$WORK/$1.plan" 2>"$WORK/$1.prepare" ||
+		die "$1: no plan: $(tail -n 1 "$WORK/$1.prepare")"
+	for r in "$WORK/$1.plan"/win*.reset; do
+		[ -f "$r" ] && head -c "$(stat -c %s "$r")" /dev/zero >"$r"
+	done
+}
+
+# check_hogs NAME PLAN PINS SINGLE: the hogs did what the DT asks: the
+# pipeline's verdict agrees on every pin (of both controllers: the run
+# with the plan PLAN made before it), VSOC's PINS pins checked, and
+# every pinconf-single register holds mux 0, pull-up and 8 mA (0x1a0)
 check_hogs() {
-	local run=$BUILD/run/$1 n
-	"$BUILD/vsoc-verify" "$run" >"$WORK/$1.verify" 2>&1 ||
-		die "$1: vsoc-verify failed: $(tail -n 1 "$WORK/$1.verify")"
-	grep -q ": $2 pins checked, 0 mismatches" "$WORK/$1.verify" ||
-		die "$1: expected $2 VSOC pins checked: $(tail -n 1 "$WORK/$1.verify")"
+	local run=$BUILD/run/$1 plan=$WORK/$2.plan n
+	cp "$run"/console.log "$run"/*.bin "$plan/"
+	pincheck verdict "$plan" >"$WORK/$1.verify" 2>&1 ||
+		die "$1: the verdict disagrees: $(tail -n 1 "$WORK/$1.verify")"
+	n=$(python3 -c 'import json, sys
+print(sum(r["controller"] == "/soc/pinctrl@4c000000" for r in json.load(open(sys.argv[1]))["rows"]))' \
+		"$plan/verdict.json")
+	[ "$n" = "$3" ] ||
+		die "$1: expected $3 VSOC pins checked, $n: $(tail -n 1 "$WORK/$1.verify")"
+	set -- "$1" "$3" "$4"
 	[ "$3" -gt 0 ] || return 0
 	n=$(dump "$run/console.log" boot /sys/kernel/debug/pinctrl/4c100000.pinmux-pinctrl-single/pins |
 		grep -c ' 000001a0 ' || true)
@@ -146,6 +172,7 @@ if want probe; then
 		[ "$pins" = 256 ] || n=$scale_boots
 		gen "probe-$pins" --nbanks "$nb" --single "$pins"
 		reset=$(reset_image "$nb")
+		plan "probe-$pins" "$WORK/probe-$pins.dtb" "$reset"
 		for clock in $clocks; do
 			case "$clock" in
 			icount) qargs=$ICOUNT ;;
@@ -154,8 +181,9 @@ if want probe; then
 			esac
 			for ((b = 1; b <= n; b++)); do
 				msg "bench: probe, $pins pins, $clock clock, boot $b/$n"
-				boot bench-probe "$WORK/probe-$pins.dtb" "$reset" "$qargs"
-				[ "$b" -gt 1 ] || check_hogs bench-probe "$pins" "$pins"
+				boot bench-probe "$WORK/probe-$pins.dtb" "$reset" "$qargs" \
+					"$WORK/probe-$pins.plan/windows.txt"
+				[ "$b" -gt 1 ] || check_hogs bench-probe "probe-$pins" "$pins" "$pins"
 				v=$(probe_us bench-probe 4c000000.pinctrl)
 				s=$(probe_us bench-probe 4c100000.pinmux)
 				if [ -z "$v" ] || [ -z "$s" ]; then die "no probe time in $BUILD/run/bench-probe/console.log"; fi
@@ -229,12 +257,16 @@ if want loop; then
 		echo "run.sh,$b,$(elapsed "$t0" "$(now)"),$(load1)" >>"$OUT/loop.csv"
 
 		# what make run does once its no-op build is done
+		# (scripts/rehearse.sh --run): the DTB and its plan, the boot,
+		# the verdict
+		run=$BUILD/run/$board
 		t0=$(now)
 		"$TOP/scripts/dtb.sh" "$board" "$dtb"
+		pincheck prepare --dtb "$dtb" "$board" "$run" 2>"$WORK/loop-prepare.txt"
 		t1=$(now)
-		"$TOP/qemu/run.sh" "$dtb"
+		"$TOP/qemu/run.sh" --dir "$run" --name "$board" "$run/virt.dtb"
 		t2=$(now)
-		"$BUILD/vsoc-verify" "$BUILD/run/$board" >"$WORK/loop-verify.txt"
+		pincheck verdict "$run" >"$WORK/loop-verify.txt"
 		t3=$(now)
 		l=$(load1)
 		{

@@ -165,10 +165,10 @@ def main():
         labels = {
             "qemu": "floor: QEMU alone (same kernel, initramfs, DTB)",
             "run.sh": "floor: qemu/run.sh alone",
-            "loop": "loop: scripts/dtb.sh + qemu/run.sh + vsoc-verify",
-            "loop-dtb": "  of which scripts/dtb.sh",
+            "loop": "loop: scripts/dtb.sh + pincheck prepare + qemu/run.sh + pincheck verdict",
+            "loop-dtb": "  of which scripts/dtb.sh + pincheck prepare",
             "loop-run": "  of which qemu/run.sh",
-            "loop-verify": "  of which vsoc-verify",
+            "loop-verify": "  of which pincheck verdict",
             "make-run": "make -s run (incl. the no-op kernel build)",
         }
         for what, label in labels.items():

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* What vsoc-verify and rehearse-ktap share (util.h) */
+/* The checker's helpers (util.h) */
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the two verifiers of this directory share: vsoc-verify (a VSOC
- * board) and rehearse-ktap (a rehearsed real board, in the guest). Both are
- * also built static for the guest (Makefile), so this uses libc only.
+ * The checker's helpers (rehearse-ktap and its parts, checker/rehearse-*.c),
+ * built for the host and static for the guest (Makefile): libc only.
  */
 #ifndef VERIFY_UTIL_H
 #define VERIFY_UTIL_H

@@ -14,16 +14,14 @@
  * the console while dumping (so they cannot interleave) and are dumped as
  * the pseudo file "dmesg" at the end.
  *
- * After the boot dumps, the guest gives its own verdict of a VSOC board as
- * KTAP, between "==== VSOC BEGIN boot ktap ====" and its END line:
- * /bin/vsoc-verify (checker/, built for the guest) reads the booted
- * DTB (/sys/firmware/fdt), the same debugfs dumps written to a file, and
- * the register window through /dev/mem, so that a CI engine that sees only
- * the console (LAVA, kunit.py parse) has the verdict. Boards without a VSOC
- * pin controller print no KTAP (--if-vsoc). A rehearsed real board
- * (make rehearse) carries its plan in the DTB, /rehearse-plan: then
- * /bin/rehearse-ktap (checker/rehearse-ktap.c) prints the KTAP, from
- * the plan, debugfs, the kernel log and the windows through /dev/mem.
+ * After the boot dumps, the guest gives its own verdict as KTAP, between
+ * "==== VSOC BEGIN boot ktap ====" and its END line, so that a CI engine
+ * that sees only the console (LAVA, kunit.py parse) has the verdict: a
+ * board booted with its plan in the DTB, /rehearse-plan (make run, make
+ * rehearse, the FIT, LAVA's jobs: pincheck prepare adds it), has
+ * /bin/rehearse-ktap (checker/rehearse-ktap.c) print it from the plan,
+ * debugfs, the kernel log and the windows through /dev/mem. A DTB without
+ * a plan gets no verdict in the guest.
  *
  * Without a console (its UART did not probe) the output goes through
  * /dev/kmsg to the boot console, earlycon (kmsg_line()).
@@ -64,7 +62,7 @@
  *				"event<I> <name>: key C value V", waiting SEC
  *				seconds at most
  */
-#define _GNU_SOURCE		/* memmem */
+#define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -322,29 +320,7 @@ static void dump_dmesg(int nodebug)
 	free(buf);
 }
 
-/*
- * The guest's verdict as KTAP on the console: the boot dumps again, into a
- * file, for /bin/vsoc-verify with the window read through /dev/mem.
- */
-#define KTAP_DUMP	"/tmp/vsoc-dump.log"
-#define VERIFY		"/bin/vsoc-verify"
-
-/* Whether the booted DTB holds the string s (a compatible, say) */
-static int fdt_mentions(const char *s)
-{
-	static char fdt[1 << 20];
-	ssize_t n = 0, r;
-	int fd = open("/sys/firmware/fdt", O_RDONLY);
-
-	if (fd < 0)
-		return 0;
-	while (n < (ssize_t)sizeof(fdt) && (r = read(fd, fdt + n, sizeof(fdt) - n)) > 0)
-		n += r;
-	close(fd);
-	return memmem(fdt, n, s, strlen(s) + 1) != NULL;
-}
-
-/* A rehearsed board's verdict: the plan in its DTB against what it sees */
+/* The verdict of a board booted with its plan: the plan against what it sees */
 #define REHEARSE	"/bin/rehearse-ktap"
 #define REHEARSE_PLAN	"/proc/device-tree/rehearse-plan"
 
@@ -369,39 +345,8 @@ static void rehearse_verdict(void)
 
 static void guest_verdict(void)
 {
-	int fd, status;
-	pid_t pid;
-
-	if (!access(REHEARSE_PLAN, F_OK) && !access(REHEARSE, X_OK)) {
+	if (!access(REHEARSE_PLAN, F_OK) && !access(REHEARSE, X_OK))
 		rehearse_verdict();
-		return;
-	}
-	if (access(VERIFY, X_OK) || !fdt_mentions("vsoc,vsoc1-pinctrl"))
-		return;
-	mkdir("/tmp", 01777);
-	fd = open(KTAP_DUMP, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	if (fd < 0) {
-		out("==== VSOC ERROR boot ktap: %s: %s ====\n", KTAP_DUMP, strerror(errno));
-		return;
-	}
-	out_fd = fd;
-	dump_all("boot");
-	out_fd = STDOUT_FILENO;
-	close(fd);
-	out("==== VSOC BEGIN boot ktap ====\n");
-	pid = fork();
-	if (pid == 0) {
-		execl(VERIFY, VERIFY, "--ktap", "--if-vsoc", "--dtb", "/sys/firmware/fdt",
-		      "--console", KTAP_DUMP, "--mem", "/dev/mem", (char *)NULL);
-		_exit(127);
-	}
-	status = 0;
-	if (pid > 0)
-		waitpid(pid, &status, 0);
-	out("==== VSOC END boot ktap ====\n");
-	if (!WIFEXITED(status) || WEXITSTATUS(status) > 1)
-		out("==== VSOC ERROR boot ktap: the verifier exited with status 0x%x ====\n",
-		    status);
 }
 
 /* Value of "key=" on the command line, copied into val; 0 if absent. */

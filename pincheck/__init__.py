@@ -17,6 +17,7 @@ The host side of the check, one package with one front door,
   lava               LAVA jobs for the boards
   scan               the pin nodes of every arm64 DTB of a tree, checked
   kit-plan           the plan of a prepared board as files (make board-kit)
+  pinnames          the VSOC datasheet's pin names (bench and test boards)
 
 Modules: fdt (DTBs), board (compile a board, move its controllers), verdict
 (expected against debugfs and registers), ktap (the plan in the DTB, the

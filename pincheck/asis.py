@@ -66,7 +66,12 @@ def plan_as_is(board_dtb):
             "paths": [], "as_is": True}
     reserved = reserved_windows(tree)
     ctrls, bad_ctrl = {}, {}
-    for c in board.controller_nodes(tree, by_ph):
+    nodes = board.controller_nodes(tree, by_ph)
+    # a VSOC controller no state points into is probed all the same: its
+    # pins are checked against the reset image
+    nodes += [n for n in tree.root.walk() if n not in nodes and n.enabled()
+              and "vsoc,vsoc1-pinctrl" in n.strings("compatible")]
+    for c in nodes:
         ctl = board.new_controller(tree, c, ctrls, bad_ctrl)
         if ctl is None:
             continue

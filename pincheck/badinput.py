@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
 """What the verdict refuses as input (pincheck verdict exits 2, one line;
 the guest's rehearse-ktap the same words): a window that is not what its
-family's identity words say, and, for a board as it is, a handle of
-pinctrl-handles that no DT node of the plan made."""
+family's identity words say, a window or a debugfs dump the run lacks,
+and, for a board as it is, a handle of pinctrl-handles that no DT node of
+the plan made."""
 
+import os
 import re
 
 from .readback import read_reg
@@ -35,3 +37,21 @@ def check_handles(guest, devs):
         if m.group(1) not in devs:
             raise BadInput("pinctrl-handles: %s has no DT node of the board with pin states"
                            % m.group(1))
+
+
+def check_window(path):
+    """a window the host reads after the boot (NAME.bin, or NAME.bin.gz):
+    BadInput when the run has neither"""
+    if not os.path.isfile(path) and not os.path.isfile(path + ".gz"):
+        raise BadInput("%s: no such window file (qemu/run.sh leaves it after the boot)" % path)
+
+
+def check_dumps(guest, ctl):
+    """a family that reads pinconf-pins back field by field (VSOC) needs
+    its dump: a capture with the controller's pins but not its
+    pinconf-pins is not a boot of /init"""
+    if getattr(ctl.family, "pinconf_fields", None) is None:
+        return
+    if guest.ctrl_file(ctl.dev, "pins") is not None and \
+            guest.ctrl_file(ctl.dev, "pinconf-pins") is None:
+        raise BadInput("no boot dump of /sys/kernel/debug/pinctrl/%s/pinconf-pins" % ctl.dev)

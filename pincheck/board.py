@@ -277,7 +277,11 @@ def controller_nodes(tree, by_ph):
     for n in tree.root.walk():
         if any(n.path.startswith(h) for h in HOUSEKEEPING):
             continue
-        for _, _, phs in pin_state_props(n):
+        try:
+            states = pin_state_props(n)
+        except ValueError:
+            continue    # partial cells: the core refuses them (consumers())
+        for _, _, phs in states:
             for ph in phs:
                 if ph in by_ph:
                     targets[ph] = by_ph[ph]
@@ -309,7 +313,18 @@ def consumers(tree, by_ph, ctrls, bad_ctrl, plan):
     for n in tree.root.walk():
         if n.parent is None or any(n.path.startswith(h) for h in HOUSEKEEPING):
             continue
-        states = pin_state_props(n)
+        try:
+            states = pin_state_props(n)
+        except ValueError as e:
+            # a pinctrl-N of partial cells: the core refuses the device's
+            # states ("is not a whole number of phandles")
+            if n.enabled():
+                plan["consumers"].append({"path": n.path, "hog": False, "dev": None,
+                                          "compatible": n.strings("compatible"),
+                                          "dropped": [], "states": []})
+                plan["skipped"].append({"path": n.path, "why": "%s: the core refuses the "
+                                        "device's states" % e})
+            continue
         if not states:
             continue
         if any(n is c or n in c.walk() for c in ctrls):
@@ -633,14 +648,17 @@ def copy_subtree(src, parent, name):
 def write_windows(ctrls, outdir):
     """OUTDIR/windows.txt, the "name addr size file" lines qemu/run.sh
     --windows loads, and each window's reset image beside it (a board as
-    it is: not the VSOC window "regs", which qemu/run.sh loads by itself)"""
+    it is whose only window is VSOC's, "regs": none, qemu/run.sh loads
+    that one by itself; with other windows beside it, all of them, since
+    --windows replaces run.sh's own)"""
+    vsoc_only = all(w[0] == "regs" for ctl in ctrls.values() for w in ctl.windows)
     with open(os.path.join(outdir, "windows.txt"), "w") as f:
         for ctl in ctrls.values():
             for i, (wname, addr, size, _, _) in enumerate(ctl.windows):
                 img = os.path.join(outdir, wname + ".reset")
                 with open(img, "wb") as r:
                     r.write(ctl.family.reset_image(ctl, i, size))
-                if wname == "regs":
+                if wname == "regs" and vsoc_only:
                     continue    # VSOC's own window, which qemu/run.sh loads itself
                 f.write("%s %#x %#x %s\n" % (wname, addr, size, img))
 

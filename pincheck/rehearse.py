@@ -66,12 +66,15 @@ def vsoc_board(name):
 
 
 def use_reset(reset, outdir, ctrls):
-    """a board of one window starts from RESET (firmware's state), which
-    the plan is made from as the verdict is"""
+    """a board of one window, or the VSOC window ("regs") of a board as it
+    is, starts from RESET (firmware's state, or a part of fewer banks),
+    which the plan is made from as the verdict is"""
     wins = [w[0] for ctl in ctrls.values() for w in ctl.windows]
+    if "regs" in wins:
+        wins = ["regs"]
     if len(wins) != 1:
-        raise SystemExit("prepare: --reset: the board has %d register windows, not one"
-                         % len(wins))
+        raise SystemExit("prepare: --reset: the board has %d register windows and none is "
+                         "VSOC's" % len(wins))
     img = os.path.join(outdir, wins[0] + ".reset")
     if not os.path.isfile(reset) or os.path.getsize(reset) != os.path.getsize(img):
         raise SystemExit("prepare: --reset: %s is not a file of the window's size, %d bytes"
@@ -203,7 +206,8 @@ def show(res, out=None):
         print(line, file=out)
     n = verdict_json.counts(res)
     checked, total = state_share(plan)
-    if not checked:
+    # a board as it is with a controller but no state: its pins are checked
+    if not checked and not (plan.get("as_is") and res["rows"]):
         # nothing checked is not a pass: one line saying why; bad nodes,
         # found in the DT alone, are a disagreement all the same
         whys = [s["why"] for s in plan["skipped"] if s.get("controller")] or \
@@ -239,8 +243,13 @@ def state_share(plan):
 
 
 def verdict_cmd(outdir, phase="boot", then=(), asleep=False):
-    with open(os.path.join(outdir, "plan.json")) as f:
-        ksrc = json.load(f).get("ksrc")
+    try:
+        with open(os.path.join(outdir, "plan.json")) as f:
+            ksrc = json.load(f).get("ksrc")
+    except (OSError, ValueError) as e:
+        print("verdict: %s: no plan (pincheck prepare makes plan.json): %s" % (outdir, e),
+              file=sys.stderr)
+        return 2
     if ksrc:
         os.environ.setdefault("KSRC", ksrc)
     then = [tuple(t.split("=", 1)) for t in then]
@@ -286,8 +295,8 @@ def add_parsers(sub):
                    help="the board's DTB as built (scripts/dtb.sh), not compiled again; "
                         "implies --as-is")
     p.add_argument("--reset", metavar="F.bin",
-                   help="a board of one window (VSOC) starts from F, as firmware would leave "
-                        "it: the plan is made from it")
+                   help="a board of one window, or the VSOC window of a board as it is, "
+                        "starts from F, as firmware would leave it: the plan is made from it")
     p.set_defaults(func=lambda a: prepare(a.board, a.outdir, a.fixup, a.include,
                                           a.as_is, a.dtb, a.reset))
     p = sub.add_parser("verdict", help="the per-pin verdict of a rehearsed board after its boot")

@@ -1,19 +1,19 @@
 # SPDX-License-Identifier: GPL-2.0
 """The HTML pin map: one page per board run, and an index over them.
 
-    pincheck report [--out DIR] [--verify PATH] [--run DIR]...
-                           [--rehearsed DIR]...
+    pincheck report [--out DIR] [--run DIR]... [--rehearsed DIR]...
 
-Without --run or --rehearsed it takes every board run found: VSOC boards
-under build/run/*/ (those with a console.log and a regs.bin, read with
-`vsoc-verify --json`) and rehearsed real boards under
-build/rehearse/*/verdict.json. It writes DIR/index.html (build/report/ by
+Without --run or --rehearsed it takes every board run of the pipeline
+found, each with its verdict.json (pincheck verdict, one schema): VSOC
+boards as they are under build/run/*/ (make run, the corpus) and
+rehearsed boards under build/rehearse/*/; a run with a plan.json but no
+verdict.json is listed with the reason. It writes DIR/index.html (build/report/ by
 default) and DIR/<board>.html; every page is self-contained (inline CSS and
 a small inline script, no network, no fonts, no images), and removes the
 other .html files in DIR (pages of runs that are gone).
 
 A VSOC controller is drawn as its banks of 32 pins (datasheet section 3),
-each bank split into the four MUX registers of 8 pins it has; a rehearsed
+each bank split into the four MUX registers of 8 pins it has; any other
 controller as a grid of the pins its verdict rows name, by pin number. Each
 pin is colored by its owner (the consumer device, or the controller for a
 hog), with a stripe for its function (VSOC: the mux function, or gpio;
@@ -28,22 +28,11 @@ import html
 import json
 import os
 import re
-import subprocess
 
 from . import verdict_json
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# What vsoc-verify prints for the fields of PAD = 0 and mux 0 (the reset
-# state, datasheet sections 2 and 4): fields equal to these are not listed
-# among what a pin asks for.
-VSOC_RESET = {
-    "PAD": "0x00000000", "BIAS": "disable", "PULL": "100k", "DRIVE": "off",
-    "STAGES": "2mA", "SCHMITT": "off", "HYST": "lvl1", "DEBOUNCE": "off",
-    "SLEW_RISE": "4/4", "SLEW_FALL": "4/4", "POWER": "3.3V",
-    "LOWPOWER": "off", "WAKEUP": "off", "INPUT": "off", "RESERVED": "0x0",
-    "MUX": "0",
-}
 VSOC_BANK = 32      # pins per bank (datasheet section 3)
 VSOC_MUXREG = 8     # pins per MUX register (datasheet section 2)
 
@@ -88,154 +77,39 @@ def slug(s):
 
 # VSOC ########################################################################
 
-def dump(console, phase, path):
-    """The text between the markers of one dump in a console log"""
-    b = "==== VSOC BEGIN %s %s ====" % (phase, path)
-    e = "==== VSOC END %s %s ====" % (phase, path)
-    out, on = [], False
-    for line in console:
-        if line == e:
-            on = False
-        if on:
-            out.append(line)
-        if line == b:
-            on = True
-    return out
-
-
-def vsoc_board(rundir, verify):
-    """A VSOC run directory as a board, or (None, why) when unreadable"""
-    try:
-        p = subprocess.run([verify, "--json", rundir], capture_output=True, text=True)
-    except OSError as e:
-        return None, "%s: %s" % (verify, e.strerror)
-    if p.returncode not in (0, 1):
-        return None, (p.stderr.strip() or "vsoc-verify exited %d" % p.returncode)
-    try:
-        v = json.loads(p.stdout)
-    except ValueError as e:
-        return None, "vsoc-verify --json: %s" % e
-    with open(os.path.join(rundir, "console.log"), encoding="utf-8", errors="replace") as f:
-        console = [l.rstrip("\r\n") for l in f]
-    ctrl = v["controller"]
-    dbg = "/sys/kernel/debug/pinctrl/" + ctrl
-    # Which DT node set which fields, for which device and state
-    sources = {}
-    # (the core's pinconf-owners: "PROP <ARG>, PROP <- NODE (DEV, STATE); ...")
-    for line in dump(console, "boot", dbg + "/pinconf-owners"):
-        m = re.match(r"pin (\d+) \(\S+\): (.*)$", line)
-        if not m:
-            continue
-        for part in m.group(2).split("; "):
-            s = re.match(r"(.*) <- (\S+) \((.*), (\S+)\)$", part)
-            if s:
-                sources.setdefault(int(m.group(1)), []).append(
-                    {"fields": s.group(1), "node": s.group(2), "dev": s.group(3),
-                     "state": s.group(4)})
-    # Who holds each pin (the mux claim and the GPIO claim)
-    claims = {}
-    for line in dump(console, "boot", dbg + "/pinmux-pins"):
-        m = re.match(r"pin (\d+) \(\S+\): (.*)$", line)
-        if m and m.group(2) != "UNCLAIMED":
-            claims[int(m.group(1))] = m.group(2)
-    # Second claimants the core refused (the kernel log)
-    conflicts = {}
-    for line in dump(console, "end", "dmesg"):
-        m = re.search(r"\bpin ([^;\n]+?) already requested by (\S+); cannot claim for (\S+)",
-                      line)
-        if m:
-            c = {"pin_name": m.group(1), "owner": m.group(2), "claimant": m.group(3)}
-            if c not in conflicts.setdefault(m.group(1), []):
-                conflicts[m.group(1)].append(c)
-
-    rows = {r["number"]: r for r in v["pins"]}
-    npins = v["pins_checked"]
-    pins = []
-    for n in range(npins):
-        name = "P%s%d" % (bank_letters(n // VSOC_BANK), n % VSOC_BANK)
-        r = rows.get(n)
-        pin = {"n": n, "name": name, "owner": "", "function": "", "fields": [],
-               "source": [], "mismatch": [], "conflict": [], "used": False,
-               "claim": claims.get(n, "unclaimed")}
-        for c in conflicts.get(name, []):
-            pin["conflict"].append("%s holds it; %s cannot claim it" % (c["owner"], c["claimant"]))
-        for s in sources.get(n, []):
-            pin["source"].append("%s <- %s (%s, %s)" % (s["fields"], s["node"], s["dev"], s["state"]))
-        if r:
-            pin["name"] = r["pin"]
-            exp, dbgv, regs = r["expected"], r["debugfs"], r["registers"]
-            owner = exp.get("OWNER", "unclaimed")
-            mux = exp.get("MUX", "0")
-            srcdev = sources[n][-1]["dev"] if n in sources else None
-            if owner == "GPIO":
-                pin["function"] = "gpio"
-                pin["owner"] = srcdev or "GPIO"
-            elif owner != "unclaimed":
-                dev, _, fg = owner.partition(" ")
-                pin["owner"] = dev
-                pin["function"] = fg.split("/")[0] if fg else "mux%s" % mux
-            else:
-                pin["owner"] = srcdev or "unclaimed"
-                pin["function"] = "gpio" if mux == "0" else "mux%s" % mux
-            if pin["owner"] == ctrl:
-                pin["owner"] = ctrl + " (hog)"
-            pin["used"] = True
-            bad = {m["field"] for m in r["mismatches"]}
-            for f in exp:
-                if f == "OWNER" or (f != "PAD" and f not in bad and exp[f] == VSOC_RESET.get(f)):
-                    continue
-                pin["fields"].append({"field": f, "expected": exp[f],
-                                      "debugfs": dbgv.get(f, r["debugfs-pins"].get(f)),
-                                      "registers": regs.get(f)})
-            pin["mismatch"] = ["%s" % m["detail"] for m in r["mismatches"]]
-            pin["table"] = vsoc_table_row(r)
-        pins.append(pin)
-    nbanks = (npins + VSOC_BANK - 1) // VSOC_BANK
-    banks = [{"label": bank_letters(b),
-              "groups": [{"label": "MUX%d @0x%03x" % (g, 0x100 + 4 * g),
-                          "pins": pins[g * VSOC_MUXREG:(g + 1) * VSOC_MUXREG]}
-                         for g in range(b * VSOC_BANK // VSOC_MUXREG,
-                                        min(npins, (b + 1) * VSOC_BANK) // VSOC_MUXREG)]}
-             for b in range(nbanks)]
-    nconf = sum(len(p["conflict"]) for p in pins)
-    nmis = v["mismatches"]
-    return {
-        "kind": "vsoc", "board": v["board"], "dir": rundir, "ok": nmis == 0 and nconf == 0,
-        "summary": "%d pins checked, %d mismatches, %d conflicts" % (npins, nmis, nconf),
-        "npins": npins, "nmismatch": sum(1 for p in pins if p["mismatch"]), "nconflict": nconf,
-        "controllers": [{"title": "%s (vsoc,vsoc1-pinctrl, %d banks of %d pins)" % (ctrl, nbanks, VSOC_BANK),
-                         "layout": "banks", "banks": banks, "path": ctrl}],
-        "pins": pins,
-    }, None
-
-
 def bank_letters(b):
     if b < 26:
         return chr(ord("A") + b)
     return "A" + chr(ord("A") + b - 26)
 
 
-def vsoc_table_row(r):
-    """The cells of vsoc-verify's text table for one pin"""
-    exp = r["expected"]
-    want = []
-    if exp.get("OWNER") == "GPIO":
-        want.append("gpio")
-    elif exp.get("MUX", "0") != "0":
-        want.append("mux" + exp["MUX"])
-    want += ["%s=%s" % (f, exp[f]) for f in exp
-             if f not in ("PAD", "MUX", "OWNER", "RESERVED") and exp[f] != VSOC_RESET.get(f)]
-    bad = {m["field"] for m in r["mismatches"]}
+def vsoc_function(r):
+    """a VSOC pin's function: its group's (datasheet section 3), gpio, or
+    the mux select"""
+    from .families.vsoc import GROUPS
+    mux = [f["expected"] for f in r["fields"] if f["field"] == "mux"]
+    if r.get("gpio"):
+        return "gpio"
+    if r.get("expected_group") in GROUPS:
+        return GROUPS[r["expected_group"]][0]
+    return "gpio" if not mux or not mux[0] else "mux%d" % mux[0]
 
-    def view(name):
-        def got(f):
-            if name == "registers":
-                return r["registers"].get(f)
-            return r["debugfs"].get(f, r["debugfs-pins"].get(f))
-        d = sorted(f for f in bad if got(f) != exp.get(f))
-        return " ".join("%s=%s" % (f, got(f)) for f in d) or "="
-    return [r["pin"], " ".join(want) or "(reset)", view("debugfs"), view("registers"),
-            "ok" if r["verdict"] == "ok" else "MISMATCH " + "; ".join(m["detail"] for m in r["mismatches"])]
+
+def vsoc_banks(cp):
+    """a VSOC controller's pins (every pin of the part is a row of a board
+    as it is) as its banks of 32, each as the four MUX registers of 8"""
+    by_n = {p["n"]: p for p in cp}
+    npins = max(by_n) + 1 if by_n else 0
+    for p in cp:
+        p["used"] = bool(p["node"] or p["mismatch"] or p["conflict"] or p["owner"] != "unowned")
+    nbanks = (npins + VSOC_BANK - 1) // VSOC_BANK
+    return [{"label": bank_letters(b),
+             "groups": [{"label": "MUX%d @0x%03x" % (g, 0x100 + 4 * g),
+                         "pins": [by_n[n] for n in range(g * VSOC_MUXREG, (g + 1) * VSOC_MUXREG)
+                                  if n in by_n]}
+                        for g in range(b * VSOC_BANK // VSOC_MUXREG,
+                                       min(npins, (b + 1) * VSOC_BANK) // VSOC_MUXREG)]}
+            for b in range(nbanks)]
 
 
 # Rehearsed boards ############################################################
@@ -249,7 +123,9 @@ def last_line(path):
         return None
 
 
-def rehearsed_board(d):
+def board_of(d):
+    """a run directory with its verdict.json (pincheck verdict: make run,
+    make rehearse) as a board, or (None, why)"""
     if not os.path.exists(os.path.join(d, "verdict.json")):
         # scripts/rehearse.sh says why on run.log (the boot) or prepare.log
         why = last_line(os.path.join(d, "run.log")) or last_line(os.path.join(d, "prepare.log"))
@@ -258,11 +134,13 @@ def rehearsed_board(d):
         v = verdict_json.load(os.path.join(d, "verdict.json"))
     except verdict_json.VerdictError as e:
         return None, str(e)
-    labels = {}
+    labels, as_is = {}, False
     try:
         with open(os.path.join(d, "plan.json")) as f:
-            for c in json.load(f).get("controllers", []):
-                labels[c["path"]] = c.get("label")
+            plan = json.load(f)
+        as_is = bool(plan.get("as_is"))
+        for c in plan.get("controllers", []):
+            labels[c["path"]] = c.get("label")
     except (OSError, ValueError):
         pass
     ctrls = [c["path"] for c in v.get("controllers", [])]
@@ -277,19 +155,29 @@ def rehearsed_board(d):
         if key not in pins:
             pins[key] = {"n": n, "name": name, "owner": "", "function": "", "fields": [],
                          "source": [], "mismatch": [], "conflict": [], "used": True,
-                         "consumer": "", "ctrl": ctrl}
+                         "consumer": "", "ctrl": ctrl, "node": None}
         return pins[key]
 
     table = []
     for r in v["rows"]:
         p = pin(r["controller"], r["pin"], r["name"])
-        p["owner"] = r["owner"] or r["consumer"] or "unowned"
-        p["consumer"] = r["consumer"]
-        p["source"].append(r["node"])
+        # the configuration's owners (VSOC: the core's pinconf-owners,
+        # "NODE (DEV, STATE)"), else the pin node of the row
+        owners = [o for o in (r.get("conf_owners") or "").split("; ") if o]
+        conf_dev = re.search(r" \((\S+), \S+\)$", owners[-1]) if owners else None
+        consumer = r["consumer"] if r["consumer"] != "-" else ""
+        p["owner"] = r["owner"] or (conf_dev.group(1) if conf_dev else consumer) or "unowned"
+        if r["owner"] and r["owner"] == family.get(r["controller"], {}).get("dev"):
+            p["owner"] += " (hog)"
+        p["consumer"] = consumer
+        p["node"] = r["node"]
+        p["source"] += owners or ([r["node"]] if r["node"] else [])
         mux = [f for f in r["fields"] if f["field"] == "mux"]
         pad = [f for f in r["fields"] if f["field"] == "padconf"]
         fam = family.get(r["controller"], {}).get("family")
-        if mux and fam == "imx" and mux[0]["mask"] != 0xFFFFFFFF:
+        if fam == "vsoc":
+            p["function"] = vsoc_function(r)
+        elif mux and fam == "imx" and mux[0]["mask"] != 0xFFFFFFFF:
             # SHARE_MUX_CONF_REG (VF610, 7ULP, 8ULP): the field is the mode
             p["function"] = "ALT%d" % mux[0]["expected"]
         elif mux and fam == "imx":
@@ -302,11 +190,14 @@ def rehearsed_board(d):
             # pinctrl-single on TI K3: the mux mode is PADCONFIG[3:0]
             p["function"] = "mode %d" % (pad[0]["expected"] & 0xf)
         for f in r["fields"]:
+            if f.get("untouched") and not r["mismatch"]:
+                continue    # a field no state writes (VSOC as it is), at reset
             p["fields"].append({"field": "%s @0x%x" % (f["field"], f["offset"]),
                                 "expected": hexv(f["expected"]), "debugfs": hexv(f["debugfs"]),
                                 "registers": hexv(f["registers"])})
         p["mismatch"] += r["mismatch"]
-        table.append(r)
+        if not r.get("untouched") or r["mismatch"]:
+            table.append(r)
     for c in v.get("conflicts", []):
         p = pin(c["controller"], c["pin"], c.get("pin_name", ""))
         if not p["owner"]:
@@ -323,6 +214,15 @@ def rehearsed_board(d):
         label = labels.get(ctrl)
         title = "%s%s (%s, %s, %d pins in the verdict)" % (
             ctrl, " [%s]" % label if label else "", fam.get("family", "?"), fam.get("dev", "?"), len(cp))
+        if fam.get("family") == "vsoc" and as_is:
+            # the part's banks of 32 pins (a board as it is has a row for
+            # every one), each as its four MUX registers
+            banks = vsoc_banks(cp)
+            title = "%s (%s, vsoc,vsoc1-pinctrl, %d banks of %d pins)" % (
+                ctrl, fam.get("dev", "?"), len(banks), VSOC_BANK)
+            controllers.append({"title": title, "layout": "banks", "banks": banks,
+                                "pins": cp, "path": ctrl})
+            continue
         for p in cp:
             # "mcu_pmx0:PADCONFIG17 MCU_I2C0_SCL (A8)": the signal and ball
             p["short"] = re.sub(r"^\S+:PADCONFIG\d+ ", "", p["name"])
@@ -337,7 +237,8 @@ def rehearsed_board(d):
     nconf = len(v.get("conflicts", []))
     failed = [c for c in v.get("consumers", []) if c.get("failed")]
     return {
-        "kind": "rehearsed", "board": v["board"], "dir": d, "ok": bool(v.get("ok")),
+        "kind": "vsoc" if as_is else "rehearsed", "board": v["board"], "dir": d,
+        "ok": bool(v.get("ok")),
         "summary": "%d pins checked, %d mismatches, %d conflicts, %d stray writes, "
                    "%d consumers failed, %d not rehearsed" % (
                        len(v["rows"]), nmis, nconf, len(v.get("stray", [])), len(failed),
@@ -572,16 +473,6 @@ def table(head, rows, cls=None):
 
 def verdict_table(b):
     out = ["<h2>Verdict</h2>"]
-    if b["kind"] == "vsoc":
-        rows = [p for p in b["pins"] if p.get("table")]
-        out.append(table(["pin", "expected", "debugfs", "registers", "verdict"],
-                         [p["table"] for p in rows],
-                         ["mismatch" if p["mismatch"] else "conflict" if p["conflict"] else "" for p in rows]))
-        conf = [(p["name"], c) for p in b["pins"] for c in p["conflict"]]
-        if conf:
-            out.append("<h2>Conflicts</h2>")
-            out.append(table(["pin", "what"], conf, ["conflict"] * len(conf)))
-        return "\n".join(out)
     v = b["verdict"]
     rows = []
     for r in b["rows"]:
@@ -641,24 +532,25 @@ def add_parsers(sub):
     ap = sub.add_parser("report", help="the HTML pin map of every board run",
                         description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", default=os.path.join(TOP, "build", "report"))
-    ap.add_argument("--verify", default=os.path.join(TOP, "build", "vsoc-verify"))
-    ap.add_argument("--run", action="append", default=[], help="a VSOC run directory")
-    ap.add_argument("--rehearsed", action="append", default=[], help="a rehearsed board's directory")
+    ap.add_argument("--run", action="append", default=[],
+                    help="a run directory with its verdict.json (make run, make rehearse)")
+    ap.add_argument("--rehearsed", action="append", default=[],
+                    help="the same, listed after the --run ones")
     ap.set_defaults(func=run)
 
 
 def run(a):
     runs, rehearsed = a.run, a.rehearsed
     if not runs and not rehearsed:
-        runs = sorted(d for d in glob.glob(os.path.join(TOP, "build", "run", "*"))
-                      if os.path.isfile(os.path.join(d, "console.log"))
-                      and os.path.isfile(os.path.join(d, "regs.bin")))
+        # the runs of the pipeline (a plan.json): make run's, the
+        # corpus's; runs of qemu/run.sh alone have no verdict
+        runs = sorted(os.path.dirname(f) for f in
+                      glob.glob(os.path.join(TOP, "build", "run", "*", "plan.json")))
         rehearsed = sorted(os.path.dirname(f) for f in
                            glob.glob(os.path.join(TOP, "build", "rehearse", "*", "plan.json")))
     os.makedirs(a.out, exist_ok=True)
     boards, unreadable, used = [], [], set()
-    for kind, dirs, fn in (("vsoc", runs, lambda d: vsoc_board(d, a.verify)),
-                           ("rehearsed", rehearsed, rehearsed_board)):
+    for kind, dirs, fn in (("vsoc", runs, board_of), ("rehearsed", rehearsed, board_of)):
         for d in dirs:
             b, why = fn(d.rstrip("/"))
             if b is None:

@@ -24,7 +24,8 @@ from . import generic
 from . import klog
 from . import lint
 from .board import pin_state_props
-from .badinput import BadInput, check_handles, check_identity  # noqa: F401
+from .badinput import (BadInput, check_dumps, check_handles, check_identity,  # noqa: F401
+                       check_window)
 from .readback import (DEBUGFS_KINDS, debugfs_kind, debugfs_value,  # noqa: F401
                        read_reg, read_window)
 
@@ -180,9 +181,13 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
         if planning:
             ctl.regs = [bytearray(r) for r in ctl.reset]
         else:
-            ctl.regs = [bytearray(read_window(os.path.join(
-                outdir, w["name"] + ("-sleep" if asleep else "") + ".bin"))) for w in ctl.windows]
+            paths = [os.path.join(outdir, w["name"] + ("-sleep" if asleep else "") + ".bin")
+                     for w in ctl.windows]
+            for p in paths:
+                check_window(p)
+            ctl.regs = [bytearray(read_window(p)) for p in paths]
             check_identity(ctl, ctl.regs)
+            check_dumps(guest, ctl)
         ctrls.append(ctl)
     ctl_by_path = {c.path: c for c in ctrls}
     several = len(ctrls) > 1

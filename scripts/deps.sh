@@ -33,9 +33,9 @@ PKGS=(
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 	# the kernel source: /usr/src/linux-source-6.12.tar.xz
 	linux-source-6.12
-	# device trees: dtc/fdtoverlay, libfdt for the checker and pylibfdt for
-	# the host tools (pincheck/), the schemas
-	device-tree-compiler libfdt-dev python3-libfdt dt-schema python3 yamllint
+	# device trees: dtc/fdtoverlay, pylibfdt for the host tools (pincheck/),
+	# the schemas
+	device-tree-compiler python3-libfdt dt-schema python3 yamllint
 	# the host tools' unit tests (pincheck/tests)
 	python3-pytest
 	# checkpatch.pl and the SPDX check it runs

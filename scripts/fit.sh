@@ -8,7 +8,9 @@
 # merged with fdtoverlay at build time and has its own configuration,
 # conf-<board>-<addon>, holding the merged DTB: Debian's U-Boot for
 # qemu_arm64 is built without CONFIG_OF_LIBFDT_OVERLAY and cannot apply a
-# configuration's overlays itself.
+# configuration's overlays itself. Each board's DTB carries its plan
+# (pincheck prepare --dtb: /rehearse-plan added, nothing else changed), so
+# the guest's checker gives its verdict through U-Boot as on a direct boot.
 #
 #   scripts/fit.sh [--kernel NAME] OUT.itb	write OUT.its and OUT.itb
 #   scripts/fit.sh --check FIT.itb		check every image's hash
@@ -69,7 +71,8 @@ ksize=$(od -An -t u8 -j 16 -N 8 --endian=little "$kernel" | tr -d ' ')
 [ $((FIT_RAMDISK_ADDR + $(size "$initrd"))) -le $((FIT_ADDR)) ] ||
 	die "the initramfs ($(size "$initrd") bytes) overlaps the FIT at $FIT_ADDR"
 
-mkdir -p "$(dirname "$out")" "$BUILD/dtb"
+mkdir -p "$(dirname "$out")" "$BUILD/dtb" "$BUILD/fit"
+rehearse_env	# KSRC, DTC: the plans
 mapfile -t boards < <("$TOP/scripts/dtb.sh" --list)
 [ ${#boards[@]} -gt 0 ] || die "no boards"
 
@@ -118,8 +121,11 @@ model() { fdtget "$1" / model 2>/dev/null || echo "$2"; }
 		};
 EOT
 	for b in "${boards[@]}"; do
-		dtb=$BUILD/dtb/$b.dtb
-		"$TOP/scripts/dtb.sh" "$b" "$dtb"
+		"$TOP/scripts/dtb.sh" "$b" "$BUILD/dtb/$b.dtb"
+		rm -rf "$BUILD/fit/$b"
+		pincheck prepare --dtb "$BUILD/dtb/$b.dtb" "$b" "$BUILD/fit/$b" 2>"$BUILD/fit/$b.log" ||
+			die "$b: no plan: $(tail -n 1 "$BUILD/fit/$b.log")"
+		dtb=$BUILD/fit/$b/virt.dtb
 		how=
 		[ -f "$TOP/boards/$b.dtso" ] && how=" (boards/$b.dtso applied by fdtoverlay)"
 		cat <<EOT

@@ -49,10 +49,19 @@ if [ "${1:-}" = --boot-one ]; then
 	# the debug image: no kmemleak scan (it waits until 6 s of uptime:
 	# 13 s a boot against 3 s)
 	[ "$config" = vsoc ] || timeout=300 opts="vsocinit.kmemleak=0 $opts"
-	if [ -f "$d/virt.dtb" ]; then
-		args=(--windows "$d/windows.txt" --append "pinctrl.strict_dt=1 $opts" "$d/virt.dtb")
-	else
+	if [ -f "$d/case.dtb" ]; then
+		# a VSOC board: its plan first (pincheck prepare --dtb), which
+		# the judge reads, and its windows beside VSOC's (a test board's
+		# pinctrl-single); a DTB it refuses boots as it is, and the
+		# judge says why it has no verdict (prepare.log)
 		args=(--append "$opts" "$d/case.dtb")
+		if pincheck prepare --dtb "$d/case.dtb" "fuzz-$id" "$d" >"$d/prepare.log" 2>&1; then
+			[ ! -s "$d/windows.txt" ] || args=(--windows "$d/windows.txt" "${args[@]}")
+		else
+			rm -f "$d/plan.json"
+		fi
+	else
+		args=(--windows "$d/windows.txt" --append "pinctrl.strict_dt=1 $opts" "$d/virt.dtb")
 	fi
 	rc=0
 	"$TOP/qemu/run.sh" --kernel "$config" --name "fuzz-$id" --dir "$d" --timeout "$timeout" \
@@ -97,6 +106,8 @@ export KERNEL=$config
 rm -rf "$out"
 mkdir -p "$out/bases"
 
+# KSRC, DTC, VIRT_DTB: the plans of every board, VSOC's too
+rehearse_env
 # The VSOC boards and the test boards, and their boots as they are
 bases=() baseruns=()
 boot_base() {	# NAME DTB
@@ -117,7 +128,6 @@ for b in $("$TOP/scripts/dtb.sh" --list) \
 	bases+=("vsoc:$b:$out/bases/$b.dtb:$file")
 done
 # The real boards: rehearsed as they are (their boot is the reference)
-rehearse_env
 for r in $real; do
 	rc=0
 	"$TOP/scripts/rehearse.sh" --quiet --kernel "$config" "$r" >"$out/bases/${r//\//_}.rehearse" 2>&1 || rc=$?
@@ -140,7 +150,7 @@ find "$out" -mindepth 1 -maxdepth 1 -name '[0-9][0-9][0-9][0-9]' | sort |
 	xargs -P "$jobs" -n 1 "$0" --boot-one "$config"
 boot_done=$(date +%s)
 status=0
-pincheck fuzz judge "$out" --verify "$BUILD/vsoc-verify" "${baseruns[@]}" \
+pincheck fuzz judge "$out" "${baseruns[@]}" \
 	--save "$out/corpus" --known "$TOP/tests/corpus/fuzz" >"$out/judge.txt" || status=1
 end=$(date +%s)
 grep -E '^[0-9]{4} .* BROKEN ' "$out/judge.txt" || true

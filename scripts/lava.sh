@@ -8,7 +8,8 @@
 #			 [--callback URL [--token NAME]] [BOARD...]
 #	a job per board in DIR/<name>/job.yaml (default DIR build/lava),
 #	with what it boots: DIR/Image and DIR/initramfs.cpio (one copy for
-#	all), DIR/<name>/board.dtb and the reset images of its register
+#	all), DIR/<name>/board.dtb (with its plan, for the guest's checker)
+#	and the reset images of its register
 #	windows. The jobs fetch them from URL (default file://DIR, which a
 #	worker on this machine reads; for a lab, the address where DIR is
 #	served). BOARD: a VSOC board or variant (scripts/dtb.sh), or a real
@@ -129,9 +130,14 @@ jobs() {
 			rm -rf "$d"
 			mkdir -p "$d"
 			"$TOP/scripts/dtb.sh" "$b" "$d/$name.dtb" >&2
+			# its plan, as make run's (made from the datasheet's
+			# reset image, whatever --reset boots): the guest's
+			# checker reads it from the DTB
+			pincheck prepare --dtb "$d/$name.dtb" "$name" "$d/plan" >&2 ||
+				die "$b: no plan (pincheck prepare --dtb)"
 			echo "regs $VSOC_WINDOW $VSOC_WINDOW_SIZE $reset" >"$d/windows.txt"
 			pincheck lava job "$name" "$d" "$url" vsoc \
-				"$d/$name.dtb" "$CMDLINE" "$d/windows.txt" "${notify[@]}"
+				"$d/plan/virt.dtb" "$CMDLINE" "$d/windows.txt" "${notify[@]}"
 		else
 			local prep=()
 			if [ -n "$fixup" ]; then

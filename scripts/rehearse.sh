@@ -35,8 +35,8 @@
 # --run: make run's form of --as-is, in build/run/<board>/ (the run as
 # qemu/run.sh leaves it: console.log, regs.bin, <board>.dtb, with the
 # plan and the verdict beside it); --u-boot FIT boots it through U-Boot,
-# the FIT's configuration conf-<board> (whose DTB has no plan: the
-# verdict is the host's).
+# the FIT's configuration conf-<board> (whose DTB carries the same plan,
+# scripts/fit.sh: the guest's checker gives its KTAP too).
 #
 # The guest prints its own verdict as KTAP on the console (from the plan
 # that prepare writes into the virt DTB); the run leaves it as

@@ -28,7 +28,9 @@
 # test consumer module (guest/consumer-test, built by
 # scripts/module.sh for the kernel booted, with the board's runtime overlay:
 # the states, overlay, probe and refcounts parts) and is then verified
-# (build/vsoc-verify: the board after the last operation); "stress-lockdown"
+# (the board after the last operation, through the one pipeline: its plan
+# made before the boot, pincheck prepare --dtb, and pincheck verdict on
+# the run, with the pinctrl-single window beside VSOC's); "stress-lockdown"
 # boots with lockdown=integrity and checks that pinmux-select cannot be
 # opened. On the debug kernel a third, "stress-imx8mm": the rehearsed
 # imx8mm-evk (its own pinctrl-imx8mm driver), fail-nth of binding three of
@@ -67,11 +69,20 @@ dtb=$BUILD/dtb/stress.dtb
 export KERNEL=$config
 status=0
 module=$("$TOP/scripts/module.sh" "$config") || die "the test module could not be built"
-"$TOP/qemu/run.sh" --name "$r" --timeout "$timeout" --qemu "-smp 2" --initrd-add "$module" \
-	--append "vsocinit.stress=$parts vsocinit.stress.seed=$seed vsocinit.stress.writes=$writes vsocinit.stress.cycles=$cycles vsocinit.stress.race=$race vsocinit.stress.switches=$switches vsocinit.stress.overlays=$overlays vsocinit.stress.probe-stride=$stride" \
-	"$dtb" || status=1
+# the plan of the board as it is (the guest's checker and the verdict read
+# it), and the windows beside VSOC's (the pinctrl-single instance)
 run=$BUILD/run/$r
 log=$run/console.log
+rm -rf "$run"
+if (rehearse_env); then rehearse_env; else status=1; fi
+pincheck prepare --dtb "$dtb" "$r" "$run" >"$run.prepare" 2>&1 ||
+	die "the stress board's plan could not be made: $(tail -n 1 "$run.prepare")"
+windows=()
+[ ! -s "$run/windows.txt" ] || windows=(--windows "$run/windows.txt")
+"$TOP/qemu/run.sh" --name "$r" --dir "$run" "${windows[@]}" --timeout "$timeout" --qemu "-smp 2" \
+	--initrd-add "$module" \
+	--append "vsocinit.stress=$parts vsocinit.stress.seed=$seed vsocinit.stress.writes=$writes vsocinit.stress.cycles=$cycles vsocinit.stress.race=$race vsocinit.stress.switches=$switches vsocinit.stress.overlays=$overlays vsocinit.stress.probe-stride=$stride" \
+	"$run/virt.dtb" || status=1
 rm -f "$BUILD/run/$r-lockdown/console.log"
 if [ "$config" = debug ]; then
 	"$TOP/qemu/run.sh" --name "$r-lockdown" --timeout 300 --append \
@@ -89,7 +100,6 @@ imx=$BUILD/run/$r-imx8mm
 rm -f "$imx/console.log"
 imx_verdict=
 if [ "$config" = debug ]; then
-	if (rehearse_env); then rehearse_env; else status=1; fi
 	rm -rf "$imx"
 	if pincheck prepare freescale/imx8mm-evk "$imx" 2>"$imx.prepare"; then
 		"$TOP/qemu/run.sh" --name "$r-imx8mm" --dir "$imx" --windows "$imx/windows.txt" \
@@ -121,7 +131,7 @@ SIGNATURES='BUG:|WARNING:|Unable to handle kernel|Internal error:|UBSAN:|KASAN:|
 'possible recursive locking|possible circular locking|inconsistent lock state|'\
 'suspicious RCU usage|unreferenced object|blocked for more than'
 reports() { if [ -f "$1" ]; then grep -a -c -E "$SIGNATURES" "$1" || true; else echo 0; fi; }
-verdict=$("$BUILD/vsoc-verify" "$run" 2>&1 | tail -n 1) || status=1
+verdict=$(pincheck verdict "$run" 2>&1 | tee "$run/verdict.txt" | tail -n 1) || status=1
 unbound=$(tr -d '\r' <"$log" | awk '/^==== VSOC BEGIN stress bound/ { on = 1; next }
 	/^==== VSOC END stress bound/ { on = 0 } on && $2 != "bound"' | wc -l)
 grep -q '^==== VSOC BEGIN stress bound' "$log" || unbound=unknown

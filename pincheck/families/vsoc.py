@@ -10,8 +10,10 @@ function gpio only), "function", and the properties of section 5, each a
 read-modify-write of the PAD fields it names.
 """
 
+import os
 import re
 
+from .. import generic
 from .base import Family, Write
 
 ID, VERSION, NBANKS = 0x56534F43, 0x00010000, 8
@@ -113,6 +115,10 @@ VALUED = {
 }
 
 
+# what a pin node holds besides section 5's properties
+NODE_PROPS = ("pins", "groups", "function", "name", "phandle", "linux,phandle", "status")
+
+
 def pin_number(name):
     """PA0 -> 0, PC13 -> 77, PAA0 -> 832; None for what is no pin name"""
     if not name.startswith("P") or len(name) < 3:
@@ -134,6 +140,21 @@ def pin_label(pin):
     bank = pin // 32
     letters = chr(ord("A") + bank) if bank < 26 else "A" + chr(ord("A") + bank - 26)
     return "P%s%d" % (letters, pin % 32)
+
+
+def add_parsers(sub):
+    """pincheck pinnames N: the datasheet's names of pins 0 to N-1, one a
+    line (bench/gen-dts.sh and tests/verify/fixtures.sh name pins by it)"""
+    p = sub.add_parser("pinnames", help="the VSOC datasheet's names of pins 0 to N-1",
+                       description=add_parsers.__doc__.split(":")[0])
+    p.add_argument("n", type=int, help="how many pins, at most %d" % (32 * 32))
+
+    def run(a):
+        if not 0 <= a.n <= 32 * 32:
+            raise SystemExit("pinnames: at most %d pins (32 banks of 32)" % (32 * 32))
+        print("\n".join(pin_label(p) for p in range(a.n)))
+        return 0
+    p.set_defaults(func=run)
 
 
 def pad_fields(node):
@@ -169,11 +190,12 @@ class VSOC(Family):
         return {0x0: ID, 0x4: VERSION, 0x8: NBANKS}.get(offset, 0)
 
     def sources(self, node):
-        """the nodes of a state that carry settings: the node, or its
-        available subnodes (pinconf_generic_dt_node_to_map())"""
-        if node.has("pins") or node.has("groups"):
-            return [node]
-        return [c for c in node.children if c.enabled() and (c.has("pins") or c.has("groups"))]
+        """the nodes of a state that carry settings: the node, then its
+        available subnodes (vsoc_dt_node_to_map() reads both, as
+        pinconf_generic_dt_node_to_map() does): a child's own status, as
+        for_each_available_child_of_node() reads it, not its parent's"""
+        kids = [c for c in node.children if c.string("status") in (None, "okay", "ok")]
+        return [n for n in [node] + kids if n.has("pins") or n.has("groups")]
 
     @staticmethod
     def group_of(name):
@@ -294,9 +316,33 @@ class VSOC(Family):
                         p, 32 * NBANKS)))
             if func and n.has("pins") and func != "gpio":
                 out.append((n.path, "function", "pins take function gpio only, not %s" % func))
-            for prop, enc in pad_fields(n):
-                if enc is None:
-                    out.append((n.path, prop, "a value VSOC cannot hold"))
+            out += self.section5(n)
+        return out
+
+    @staticmethod
+    def section5(n):
+        """section 5: only its properties configure a pin (a generic one
+        it lacks, output-high, say: the driver refuses it; a name no
+        parser knows is pincheck lint's "unknown property"), and one node
+        sets each PAD field once (but for the generic parser's own
+        conflicts, which lint names)"""
+        out = []
+        known = generic.rules(os.environ["KSRC"]).generic if os.environ.get("KSRC") else {}
+        for prop in n.props:
+            if prop in known and prop not in FLAGS and prop not in VALUED:
+                out.append((n.path, prop, "not a pin configuration property of the "
+                            "datasheet (section 5)"))
+        seen = {}
+        for prop, enc in pad_fields(n):
+            if enc is None:
+                out.append((n.path, prop, "a value VSOC cannot hold"))
+                continue
+            first = [seen[f] for f, _ in enc if f in seen and seen[f] != prop]
+            if first and not any(prop in g and first[0] in g for g in generic.MODES):
+                out.append((n.path, prop, "sets %s, as %s does" % (
+                    next(f for f, _ in enc if seen.get(f) == first[0]), first[0])))
+            for f, _ in enc:
+                seen.setdefault(f, prop)
         return out
 
 

@@ -12,8 +12,8 @@ each booted, each judged (scripts/fuzz.sh runs the steps).
   pincheck fuzz import --dir CORPUS --out DIR BASE...
       the corpus cases (tests/corpus/fuzz/*.dts, each names its board) as
       the cases of DIR, to boot and judge again
-  pincheck fuzz judge DIR [--base NAME=RUNDIR]... [--verify VSOC-VERIFY]
-		    [--save CORPUS] [--known tests/corpus/fuzz]
+  pincheck fuzz judge DIR [--base NAME=RUNDIR]... [--save CORPUS]
+		    [--known tests/corpus/fuzz]
       after the boots (DIR/<id>/rc, console.log): one line per case and
       the totals; DIR/results.json; one corpus case a class of the cases
       that break the rule into CORPUS; a class that a case of --known was
@@ -36,9 +36,9 @@ pinctrl-single rows cut short and offsets beyond the window.
 
 The rule each case must keep (scripts/fuzz.sh, docs/fuzzing.md): the
 boot ends (no panic, hang or kernel report: qemu/run.sh), and then either
-the board verifies (every device with pin states bound and the verifier
-agreeing: build/vsoc-verify, or the rehearsal's verdict on the mutated
-board) or the kernel refused it with a message it did not print for the
+the board verifies (every device with pin states bound and the verdict
+of the pipeline agreeing on the mutated board: for a VSOC board its plan
+made from the DTB it booted, pincheck prepare --dtb, after the boot) or the kernel refused it with a message it did not print for the
 unmutated board that names a DT node (its full path, or a pin node's
 name) and a property of the tree. A pin two devices claim is refused in
 the core's own form, naming the pin and both devices ("already

@@ -39,12 +39,11 @@ def add_parsers(sub):
     q = fsub.add_parser("judge", help="judge the boots of DIR's cases")
     q.add_argument("dir")
     q.add_argument("--base", action="append", type=base_run, default=[], metavar="NAME=RUNDIR")
-    q.add_argument("--verify", metavar="VSOC-VERIFY")
     q.add_argument("--save", metavar="CORPUS")
     q.add_argument("--known", metavar="DIR")
 
     def run_judge(a):
-        d = {"dir": a.dir, "base_runs": dict(a.base), "verify": a.verify}
+        d = {"dir": a.dir, "base_runs": dict(a.base)}
         if a.save:
             d["save"] = a.save
         if a.known:

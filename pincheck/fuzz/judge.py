@@ -2,10 +2,11 @@
 """make fuzz: the rule each booted case is judged by (judge_case, judge;
 fuzz.py's docstring and docs/fuzzing.md)."""
 
+import contextlib
+import io
 import json
 import os
 import re
-import subprocess
 
 from .boot import deferred, handles, messages, read_dumps
 from .model import FLAGS, STRUCTURAL, VALUED, Model, fdt
@@ -96,7 +97,34 @@ def normalize(line):
     return line[:120]
 
 
-def judge_case(case, d, verify, base):
+def pipeline_verdict(case, d):
+    """(agrees, why) of the pipeline's verdict on a booted case, from its
+    plan: a VSOC board's made from its DTB before the boot (scripts/
+    fuzz.sh, pincheck prepare --dtb), a real board's by gen; agrees when no pin mismatches and nothing was written
+    that no applied state writes. A consumer that failed after its state
+    is read from the log, as pincheck verdict does."""
+    from .. import verdict as rverdict
+    if not os.path.isfile(os.path.join(d, "plan.json")):
+        log = os.path.join(d, "prepare.log")
+        why = open(log).read().strip().splitlines() if os.path.isfile(log) else []
+        return False, "no plan: %s" % (why[-1] if why else "pincheck prepare did not run")
+    try:
+        with contextlib.redirect_stderr(io.StringIO()):
+            r = rverdict.evaluate(d, os.path.join(d, "board.dtb"))
+    except SystemExit as e:     # prepare's or the verdict's one line on bad input
+        return False, "verdict: %s" % e
+    except Exception as e:  # the verdict could not read the mutated board
+        return False, "verdict: %s: %s" % (type(e).__name__, e)
+    bad = [x for x in r["rows"] if x["mismatch"]]
+    failedc = [c for c in r["consumers"] if c["failed"]]
+    why = "%d rows, %d mismatches, %d stray, %d consumers failed" % (
+        len(r["rows"]), len(bad), len(r["stray"]), len(failedc))
+    if bad:
+        why += "; " + bad[0]["name"] + ": " + "; ".join(bad[0]["mismatch"])
+    return not bad and not r["stray"], why
+
+
+def judge_case(case, d, base):
     rcf = os.path.join(d, "rc")
     res = {"id": case["id"], "base": case["base"], "ops": [o["what"] for o in case["ops"]],
            "op_kinds": [o["op"] for o in case["ops"]]}
@@ -162,36 +190,9 @@ def judge_case(case, d, verify, base):
     if waits:
         res["waiting"] = waits
     refused = bool(named or conflicts or waits)
-    # the verifier
-    ok = False
-    vwhy = ""
-    if kind == "vsoc":
-        args = [verify, d, "--dtb", os.path.join(d, "case.dtb"), "--console", log,
-                "--regs", os.path.join(d, "regs.bin")]
-        tries = [[]]
-        failed = [k for k in missing if "default" in want[k].strings("pinctrl-names")]
-        if failed:
-            tries.append(sum((["--failed", "%s=default" % k] for k in failed), []))
-        for extra in tries:
-            p = subprocess.run(args + extra, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-            out = p.stdout.decode(errors="replace").strip().splitlines()
-            vwhy = out[-1] if out else "rc %d" % p.returncode
-            if p.returncode == 0:
-                ok = True
-                break
-    else:
-        try:
-            from .. import verdict as rverdict
-            r = rverdict.evaluate(d, os.path.join(d, "board.dtb"))
-            bad = [x for x in r["rows"] if x["mismatch"]]
-            failedc = [c for c in r["consumers"] if c["failed"]]
-            ok = not bad and not r["stray"]
-            vwhy = "%d rows, %d mismatches, %d stray, %d consumers failed" % (
-                len(r["rows"]), len(bad), len(r["stray"]), len(failedc))
-            if bad:
-                vwhy += "; " + bad[0]["name"] + ": " + "; ".join(bad[0]["mismatch"])
-        except Exception as e:  # the verdict could not read the mutated board
-            vwhy = "verdict: %s: %s" % (type(e).__name__, e)
+    # the verifier: the pipeline's verdict on the mutated board (a VSOC
+    # board: its plan made now, from the DTB it booted)
+    ok, vwhy = pipeline_verdict(case, d)
     res["verifier"] = vwhy
     if ok and not missing:
         res["verdict"] = "verified"
@@ -242,7 +243,7 @@ def judge(args):
     results = []
     for case in meta["cases"]:
         d = os.path.join(out, case["id"])
-        r = judge_case(case, d, args["verify"], bases[case["base"]])
+        r = judge_case(case, d, bases[case["base"]])
         if case.get("file"):
             r["file"], r["expect_class"] = case["file"], case.get("expect_class")
         results.append(r)

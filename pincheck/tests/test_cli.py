@@ -19,7 +19,7 @@ from pincheck import machine, rehearse
 from .conftest import TOP, compile_dts
 
 COMMANDS = ["prepare", "verdict", "lint", "boards", "summary", "fix", "fuzz", "report",
-            "lava", "scan", "kit-plan"]
+            "lava", "scan", "kit-plan", "pinnames"]
 
 
 def pincheck(*args):

@@ -44,6 +44,32 @@ DTS = """
 			low-power-enable;
 			vsoc,wakeup;
 		};
+		both: both-state {
+			pins = "PA5";
+			bias-pull-up;
+			pa6 {
+				pins = "PA6";
+				drive-push-pull;
+			};
+			pa7 {
+				status = "disabled";
+				pins = "PA7";
+				bias-pull-up;
+			};
+		};
+		off: off-state {
+			status = "disabled";
+			pa10 {
+				pins = "PA10";
+				drive-push-pull;
+			};
+		};
+		twice: twice-state {
+			pins = "PA8";
+			bias-disable;
+			vsoc,bias-high;
+			bias-pull-up;
+		};
 		bad: bad-state {
 			pins = "PA32", "PZ0";
 			function = "uart0";
@@ -112,6 +138,34 @@ def test_pin_group_in_gpio(tree):
     assert mux == [(0x100, 0, 0xF << 16)]
     assert sorted(conf) == sorted([(0x1010, 1 << 23, 1 << 23, "lowpower"),
                                    (0x1010, 1 << 24, 1 << 24, "wakeup")])
+
+
+def test_node_and_its_subnodes(tree):
+    """vsoc_dt_node_to_map() reads the node, then each available child
+    (as pinconf_generic_dt_node_to_map()); a disabled child not"""
+    fam, mux, conf = writes(tree, "both-state")
+    # PA5 (0x1014): bias-pull-up alone = 100k: BIAS 2 [2:0], PULL 0 [4:3];
+    # PA6 (0x1018): drive-push-pull: DRIVE 1 [6:5] -> 0x20, mask 0x60
+    assert mux == []
+    assert sorted(conf) == sorted([(0x1014, 0x2, 0x7, "bias"), (0x1014, 0, 0x18, "pull"),
+                                   (0x1018, 0x20, 0x60, "drive")])
+
+
+def test_child_of_a_disabled_node(tree):
+    """a child is read by its own status (for_each_available_child_of_node),
+    not its parent's: PA10 (0x1028) DRIVE 1 [6:5]"""
+    fam, mux, conf = writes(tree, "off-state")
+    assert mux == [] and conf == [(0x1028, 0x20, 0x60, "drive")]
+
+
+def test_a_field_set_twice(tree):
+    """section 5: one node sets each PAD field once; bias-disable and
+    bias-pull-up are the generic parser's own conflict (pincheck lint's
+    "conflicts with"), vsoc,bias-high against either is VSOC's"""
+    fam = family_of(tree.find("/pinctrl@4c000000"))
+    node = "/pinctrl@4c000000/twice-state"
+    assert fam.problems(None, tree.find(node)) == [
+        (node, "vsoc,bias-high", "sets BIAS, as bias-disable does")]
 
 
 def test_refused(tree):

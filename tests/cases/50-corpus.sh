@@ -200,7 +200,7 @@ for case in "${cases[@]}"; do
 		fi
 		why+=("qemu/run.sh: $err")
 	fi
-	# vsoc-verify needs the controller's debugfs: skip it when the
+	# the verdict needs the controller's debugfs: skip it when the
 	# controller never registered (nothing on the board has pins then)
 	grep -q "^==== VSOC BEGIN boot $dbg/pinctrl/4c000000.pinctrl/pinmux-pins ====" "$log" &&
 		booted+=("$case")

@@ -3,10 +3,13 @@
 # kernels: vsoc
 # The boot-loader path. The FIT (what "make fit" runs: scripts/fit.sh) holds
 # the kernel, the initramfs, every board and board variant with a
-# configuration each, and every image's sha256 matches its data. Debian's
-# U-Boot boots conf-vsoc-evb and the overlay variant conf-vsoc-evb-display
-# by name; each verifies with the same table as its direct boot, and the
-# kernel gets the direct boot's command line. The variant also boots
+# configuration each, and every image's sha256 matches its data. Every
+# board's DTB in the FIT carries its plan (scripts/fit.sh: pincheck
+# prepare --dtb). Debian's U-Boot boots conf-vsoc-evb and the overlay
+# variant conf-vsoc-evb-display by name; each gets the pipeline's verdict
+# (pincheck verdict, from the plan fit.sh made) with the same table as its
+# direct boot of the same DTB, the guest's checker prints the host's KTAP
+# from the FIT's DTB, and the kernel gets the direct boot's command line. The variant also boots
 # directly, validates with dt-schema, and really differs from its base
 # board in the registers. Then what goes wrong through U-Boot is named: a
 # configuration that is not in the FIT, a configuration with an overlay
@@ -18,8 +21,16 @@ FIT=$BUILD/vsoc.itb
 # Options the init must find in /proc/cmdline, through either path.
 APPEND=vsocinit.dump=/proc/cmdline
 
-# table NAME: the verifier's table of a run, without its summary line
-table() { "$BUILD/vsoc-verify" "$BUILD/run/$1" | sed '$d'; }
+# verdict RUN BOARD: the pipeline's verdict of run RUN, from the plan that
+# scripts/fit.sh made of BOARD's DTB (the DTB in the FIT); its output in
+# RUN/verdict.txt
+verdict() {
+	local run=$BUILD/run/$1 plan=$BUILD/fit/$2
+	cp "$plan/plan.json" "$plan/board.dtb" "$plan/regs.reset" "$run/" &&
+		pincheck verdict "$run" >"$run/verdict.txt" 2>&1
+}
+# table RUN: the verdict's table of a run, without its summary line
+table() { sed '$d' "$BUILD/run/$1/verdict.txt"; }
 
 # kernel_cmdline NAME: the command line the kernel reports
 kernel_cmdline() {
@@ -28,15 +39,15 @@ kernel_cmdline() {
 
 # boot_pair BOARD: direct boot and U-Boot boot of BOARD, then compare
 boot_pair() {
-	local b=$1 direct=fit-$1 ub=fit-$1-u-boot out dtb
-	if ! dtb=$(board_dtb "$b") || ! "$TOP/qemu/run.sh" --name "$direct" --append "$APPEND" "$dtb"; then
+	local b=$1 direct=fit-$1 ub=fit-$1-u-boot dtb=$BUILD/fit/$1/virt.dtb
+	if ! "$TOP/qemu/run.sh" --name "$direct" --append "$APPEND" "$dtb"; then
 		fail "fit-$b-direct" "$b does not boot directly"
 		return
 	fi
-	if out=$("$BUILD/vsoc-verify" "$BUILD/run/$direct" 2>&1); then
-		pass "fit: $b boots directly and verifies ($(tail -n 1 <<<"$out" | sed 's/^[^:]*: //'))"
+	if verdict "$direct" "$b"; then
+		pass "fit: $b boots directly and verifies ($(tail -n 1 "$BUILD/run/$direct/verdict.txt" | sed 's/^[^:]*: //'))"
 	else
-		fail "fit-$b-direct-verify" "$(grep -v ' ok$' <<<"$out" | tail -n 3)"
+		fail "fit-$b-direct-verify" "$(grep -v ' ok$' "$BUILD/run/$direct/verdict.txt" | tail -n 3)"
 	fi
 	if ! "$TOP/qemu/run.sh" --name "$ub" --append "$APPEND" --u-boot "conf-$b" "$FIT"; then
 		fail "fit-$b-u-boot" "U-Boot did not boot conf-$b"
@@ -52,11 +63,18 @@ boot_pair() {
 		test "$(kernel_cmdline "$ub")" = "$(kernel_cmdline "$direct")"
 	check "fit: conf-$b: the init finds its options in /proc/cmdline" \
 		grep -q "$APPEND" <(dump "$log" boot /proc/cmdline)
-	if out=$("$BUILD/vsoc-verify" "$BUILD/run/$ub" 2>&1) &&
-	   [ "$(table "$ub")" = "$(table "$direct")" ]; then
-		pass "fit: conf-$b through U-Boot: the same verification table as the direct boot ($(tail -n 1 <<<"$out" | sed 's/^[^:]*: //'))"
+	if verdict "$ub" "$b" && [ "$(table "$ub")" = "$(table "$direct")" ]; then
+		pass "fit: conf-$b through U-Boot: the same verdict table as the direct boot ($(tail -n 1 "$BUILD/run/$ub/verdict.txt" | sed 's/^[^:]*: //'))"
 	else
 		fail "fit-$b-table" "$(diff <(table "$direct") <(table "$ub") | head -n 4 | tr '\n' ' ')"
+	fi
+	# the plan in the FIT's DTB: the guest's checker printed the host's KTAP
+	local k=$BUILD/run/$ub/console.ktap
+	if [ "$(head -n 1 "$k" 2>/dev/null)" = "KTAP version 1" ] &&
+	   cmp -s "$k" "$BUILD/run/$ub/verdict.ktap"; then
+		pass "fit: conf-$b: the guest's checker reads the plan in the FIT's DTB and prints the host's KTAP ($(grep -c '^ok \|^    ok ' "$k") ok lines)"
+	else
+		fail "fit-$b-ktap" "guest and host KTAP differ: $(diff "$k" "$BUILD/run/$ub/verdict.ktap" 2>&1 | head -n 3 | tr '\n' ' ')"
 	fi
 }
 

@@ -3,12 +3,14 @@
 # kernels: vsoc
 # make report, the HTML pin map, loaded in a real headless Chromium
 # (Debian's chromium, installed by scripts/deps.sh report):
-#  - boards: vsoc-evb, the SPI0/I2C1 conflict board (PC13 wanted twice),
+#  - boards: vsoc-evb, the SPI0/I2C1 conflict board (PC13, PC14 wanted twice),
 #    a rehearsed TI K3 board (beagleplay), a rehearsed i.MX8MM board with a
 #    real conflict (innocomm-wb15-evk), and two deliberate mismatches: a
 #    copy of the vsoc-evb capture with PA0's STAGES and PG3's BIAS changed
 #    in the window, and a copy of the beagleplay rehearsal with one PADCONFIG
-#    changed in its window, each judged again by its own verifier;
+#    changed in its window, each judged again by pincheck verdict (every
+#    board goes through the one pipeline: make run's as it is, the real
+#    ones moved; the report reads their verdict.json);
 #  - each page, after its scripts ran (--dump-dom): as many pins as the
 #    board has, mismatch and conflict markers exactly on the pins the
 #    verdict names, the details panel filled from the pin data; no network
@@ -16,9 +18,6 @@
 . "$(dirname "$0")/../lib.sh"
 
 needs report report
-make -C "$TOP" -s "$BUILD/vsoc-verify" "$BUILD/vsoc-reset" >&2 ||
-	{ fail report-build "make build/vsoc-verify failed"; exit 1; }
-VERIFY=$BUILD/vsoc-verify
 work=$BUILD/tests/report
 rm -rf "$work"
 mkdir -p "$work"
@@ -32,23 +31,33 @@ poke32() {
 
 # The boards ##################################################################
 
+# make run's form: the board as it is with its plan, in build/run/<board>/
 for b in vsoc-evb "$TOP/tests/boards/spi-i2c-conflict.dts"; do
-	name=report-$(basename "$b" .dts)
-	dtb=$(board_dtb "$b") && "$TOP/qemu/run.sh" --name "$name" "$dtb" >&2 ||
-		fail "report-boot-$name" "$b did not build or boot"
+	"$TOP/scripts/rehearse.sh" --quiet --run "$b" >&2
+	[ $? -le 1 ] && [ -s "$BUILD/run/$(basename "$b" .dts)/verdict.json" ] ||
+		fail "report-boot-$(basename "$b" .dts)" "$b did not build, boot or get a verdict"
 done
-# The mismatch: the evaluation board's capture, two PAD fields changed
-evb=$BUILD/run/report-vsoc-evb
+# The mismatch: the evaluation board's run, two PAD fields changed
+evb=$BUILD/run/vsoc-evb
 mis=$BUILD/run/report-vsoc-evb-mismatch
 rm -rf "$mis"
-mkdir -p "$mis"
-cp "$evb/console.log" "$evb/regs.bin" "$mis/"
-cp "$evb/report-vsoc-evb.dtb" "$mis/report-vsoc-evb-mismatch.dtb"
+cp -r "$evb" "$mis"
 poke32 "$mis/regs.bin" 0x1000 $(($(reg32 "$evb/regs.bin" 0x1000) ^ 1 << 7))            # PA0 STAGES
 poke32 "$mis/regs.bin" $((0x1000 + 4 * 195)) $(($(reg32 "$evb/regs.bin" $((0x1000 + 4 * 195))) ^ 1)) # PG3 BIAS
-out=$("$VERIFY" "$mis" 2>&1)
-check "report: the mutated vsoc-evb capture has exactly PA0 and PG3 mismatching" \
-	test "$(grep -c MISMATCH <<<"$out")" = 2 -a "$(grep MISMATCH <<<"$out" | cut -c1-4 | tr -d ' ' | tr '\n' ' ')" = "PA0 PG3 "
+pincheck verdict "$mis" >"$mis/verdict.txt"
+check "report: the mutated vsoc-evb run has exactly PA0 and PG3 mismatching" \
+	test "$(python3 -c '
+import json, sys
+print(" ".join(r["name"] for r in json.load(open(sys.argv[1]))["rows"] if r["mismatch"]))' \
+		"$mis/verdict.json")" = "PA0 PG3"
+# i2c1_grp (PC13, PC14: pins 77, 78) lies inside spi0_grp (PC12..PC15):
+# the verdict names both pins two devices want (the kernel's message the
+# first, where the claim stopped)
+check "report: the conflict board's verdict has PC13 and PC14 (pins 77, 78) wanted twice" \
+	python3 -c '
+import json, sys
+sys.exit([c["pin"] for c in json.load(open(sys.argv[1]))["conflicts"]] != [77, 78])' \
+		"$BUILD/run/spi-i2c-conflict/verdict.json"
 
 rehearsed=()
 for b in ti/k3-am625-beagleplay freescale/imx8mm-innocomm-wb15-evk; do
@@ -92,7 +101,7 @@ else
 	fail report-make "$out"
 fi
 pages=()
-for d in "$evb" "$BUILD/run/report-spi-i2c-conflict" "$mis" "${rehearsed[@]}"; do
+for d in "$evb" "$BUILD/run/spi-i2c-conflict" "$mis" "${rehearsed[@]}"; do
 	pages+=("$rep/$(basename "$d").html")
 done
 for p in "${pages[@]}"; do
@@ -118,20 +127,20 @@ chrome() {
 	timeout 60 "${CHROMIUM[@]}" --user-data-dir="$profile" "$@" "file://$page" 2>>"$work/chromium.err"
 }
 
-# check_dom PAGE KIND SOURCE [CONFLICTS]: the DOM Chromium built from PAGE
-# against the verdict in SOURCE (vsoc-verify --json output, or verdict.json)
+# check_dom PAGE VERDICT: the DOM Chromium built from PAGE against the
+# verdict.json it was made from
 check_dom() {
-	local page=$1 kind=$2 src=$3 board
+	local page=$1 src=$2 board
 	board=$(basename "$page" .html)
 	if ! chrome "$page" --dump-dom >"$work/$board.dom" || ! [ -s "$work/$board.dom" ]; then
 		fail "report-dom-$board" "chromium --dump-dom failed: $(tail -n 3 "$work/chromium.err")"
 		return
 	fi
-	if out=$(python3 - "$work/$board.dom" "$kind" "$src" "${4:-}" 2>&1 <<'PY'
+	if out=$(python3 - "$work/$board.dom" "$src" 2>&1 <<'PY'
 import json, sys
 from html.parser import HTMLParser
 
-dom, kind, src, want_conf = sys.argv[1:5]
+dom, src = sys.argv[1:3]
 
 class Dom(HTMLParser):
     def __init__(self):
@@ -166,17 +175,12 @@ errs = []
 if d.ready != "1":
     errs.append("the page's script did not run (body data-ready=%r)" % d.ready)
 v = json.load(open(src))
-if kind == "vsoc":
-    npins = v["pins_checked"]
-    mis = {(v["controller"], p["number"]) for p in v["pins"] if p["verdict"] != "ok"}
-    details = [m["detail"] for p in v["pins"] for m in p["mismatches"]]
-    conf = {(v["controller"], int(x)) for x in want_conf.split()}
-else:
-    npins = len({(r["controller"], r["pin"]) for r in v["rows"]} |
-                {(c["controller"], c["pin"]) for c in v["conflicts"]})
-    mis = {(r["controller"], r["pin"]) for r in v["rows"] if r["mismatch"]}
-    details = [m for r in v["rows"] for m in r["mismatch"]]
-    conf = {(c["controller"], c["pin"]) for c in v["conflicts"]}
+# a VSOC board as it is has a row for every pin of the part (256)
+npins = len({(r["controller"], r["pin"]) for r in v["rows"]} |
+            {(c["controller"], c["pin"]) for c in v["conflicts"]})
+mis = {(r["controller"], r["pin"]) for r in v["rows"] if r["mismatch"]}
+details = [m for r in v["rows"] for m in r["mismatch"]]
+conf = {(c["controller"], c["pin"]) for c in v["conflicts"]}
 if len(d.pins) != npins:
     errs.append("%d pins drawn, the board has %d" % (len(d.pins), npins))
 got_mis = {(c, n) for c, n, cls, _ in d.pins if "mismatch" in cls}
@@ -210,20 +214,14 @@ PY
 	fi
 }
 
-"$VERIFY" --json "$evb" >"$work/evb.json"
-"$VERIFY" --json "$BUILD/run/report-spi-i2c-conflict" >"$work/conflict.json"
-"$VERIFY" --json "$mis" >"$work/mismatch.json"
-check_dom "$rep/report-vsoc-evb.html" vsoc "$work/evb.json"
-check_dom "$rep/report-spi-i2c-conflict.html" vsoc "$work/conflict.json" 77 # PC13
-check_dom "$rep/report-vsoc-evb-mismatch.html" vsoc "$work/mismatch.json"
-for d in "${rehearsed[@]}"; do
-	check_dom "$rep/$(basename "$d").html" rehearsed "$d/verdict.json"
+for d in "$evb" "$BUILD/run/spi-i2c-conflict" "$mis" "${rehearsed[@]}"; do
+	check_dom "$rep/$(basename "$d").html" "$d/verdict.json"
 done
 # The page's links: #function colors by function, #pin-N selects pin N
-dom=$(chrome "$rep/report-vsoc-evb.html#function" --dump-dom)
+dom=$(chrome "$rep/vsoc-evb.html#function" --dump-dom)
 check "report: page.html#function: the page is colored by function" \
 	grep -q '<body class="by-function" data-ready="1">' <<<"$dom"
-dom=$(chrome "$rep/report-vsoc-evb.html#pin-195" --dump-dom)
+dom=$(chrome "$rep/vsoc-evb.html#pin-195" --dump-dom)
 check "report: page.html#pin-195: the details panel shows PG3, its owner and source node" \
 	grep -q '<div id="details"><h3>PG3 (pin 195)</h3><div>owner: gpio-keys</div>.*/soc/pinctrl@4c000000/key-state (gpio-keys, default)' <<<"$dom"
 check "report: the index loads in Chromium and lists every board" \

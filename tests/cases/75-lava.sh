@@ -18,6 +18,7 @@ set -uo pipefail
 . "$(dirname "$0")/../lib.sh"
 
 needs lava lava
+rehearse_env	# the plans (pincheck prepare)
 
 L=$TOP/scripts/lava.sh
 out=$BUILD/tests/lava
@@ -97,10 +98,15 @@ cp "$BUILD/vsoc-reset.bin" "$reset"
 printf '\001' | dd of="$reset" bs=1 seek=$((0x1000 + 4 * 190)) conv=notrunc status=none
 "$L" jobs --out "$out/evb" --reset "$reset" vsoc-evb >"$out/evb.jobs.log" 2>&1 ||
 	fail "lava-evb-job" "$(tail -n 2 "$out/evb.jobs.log" | tr '\n' ' ')"
+# the direct boot as make run's, with the plan made from the datasheet's
+# reset image, then the host's verdict
 dtb=$(board_dtb vsoc-evb)
-if "$TOP/qemu/run.sh" --name lava-evb-direct --reset "$reset" "$dtb" >/dev/null 2>&1; then
-	"$BUILD/vsoc-verify" --ktap "$BUILD/run/lava-evb-direct" >"$out/evb.host.ktap"
-	through_lava evb "$out/evb/vsoc-evb" "$out/evb.host.ktap" pf30
+d=$BUILD/run/lava-evb-direct
+rm -rf "$d"
+if pincheck prepare --dtb "$dtb" vsoc-evb "$d" >/dev/null 2>&1 &&
+   "$TOP/qemu/run.sh" --name lava-evb-direct --dir "$d" --reset "$reset" "$d/virt.dtb" >/dev/null 2>&1; then
+	pincheck verdict "$d" >"$d/verdict.txt"
+	through_lava evb "$out/evb/vsoc-evb" "$d/verdict.ktap" pf30
 else
 	fail "lava-evb-direct" "the direct boot failed"
 fi

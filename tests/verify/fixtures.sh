@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
-# Fixture builders for the verifier's tests (tests/cases/21-verify-tool.sh
+# Fixture builders for the verdict's tests (tests/cases/21-verdict-captures.sh
 # sources this): captures of a VSOC board made from register values, as
 # qemu/run.sh and the guest's /init would leave them, without a boot.
 #
-# Needs: VERIFY (build/vsoc-verify, for the datasheet's pin names) and
-# RESET (build/vsoc-reset, which writes register windows).
+# Needs: RESET (build/vsoc-reset, which writes register windows), and
+# pincheck (scripts/lib.sh) for the datasheet's pin names.
 #
 #   pin_name P             the datasheet's name of pin P
 #   pinconf_items PAD      the pinconf-pins items the driver prints for PAD
@@ -21,8 +21,9 @@ CTRL=4c000000.pinctrl
 # Capture fixtures. For pin p: PAD[p], MUX[p], CLAIM[p] (the pinmux-pins
 # text); HANDLES: the pinctrl-handles device lines.
 
-# the datasheet's pin names, from the verifier (banks PA..PZ, PAA..PAF)
-mapfile -t PIN_NAMES < <("$VERIFY" --pin-names 1024)
+# the datasheet's pin names, from pincheck's VSOC family (banks PA..PZ,
+# PAA..PAF)
+mapfile -t PIN_NAMES < <(pincheck pinnames 1024)
 pin_name() { printf '%s' "${PIN_NAMES[$1]}"; }
 
 # What the driver prints in pinconf-pins for a PAD value: the items of
