@@ -41,9 +41,11 @@ char *ctrl_dir(const char *base, const char *dev)
 
 /*
  * "pin N (NAME) rest" (pins) or "pin N (NAME): rest" (pinmux-pins,
- * pinconf-pins), as the host's regular expressions read them
+ * pinconf-pins), as the host's regular expressions read them; prefix ""
+ * for pinconf-groups' "N (NAME): rest"
  */
-struct pin_file parse_pin_file(const char *dir, const char *file, bool colon)
+static struct pin_file parse_lines(const char *dir, const char *file, bool colon,
+				   const char *prefix)
 {
 	struct pin_file pf = { 0 };
 	struct pin_line *out = NULL;
@@ -60,10 +62,12 @@ struct pin_file parse_pin_file(const char *dir, const char *file, bool colon)
 	if (!text)
 		return pf;
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		if (strncmp(line, "pin ", 4))
+		size_t np = strlen(prefix);
+
+		if (strncmp(line, prefix, np) || !isdigit((unsigned char)line[np]))
 			continue;
-		pin = strtoul(line + 4, &end, 10);
-		if (end == line + 4 || strncmp(end, " (", 2))
+		pin = strtoul(line + np, &end, 10);
+		if (strncmp(end, " (", 2))
 			continue;
 		open = end + 2;
 		close = strchr(open, ')');
@@ -91,6 +95,16 @@ struct pin_file parse_pin_file(const char *dir, const char *file, bool colon)
 	pf.lines = out;
 	pf.n = n;
 	return pf;
+}
+
+struct pin_file parse_pin_file(const char *dir, const char *file, bool colon)
+{
+	return parse_lines(dir, file, colon, "pin ");
+}
+
+struct pin_file parse_group_file(const char *dir, const char *file)
+{
+	return parse_lines(dir, file, true, "");
 }
 
 struct pin_line *pin_line(const struct pin_file *file, u32 pin)
@@ -158,8 +172,106 @@ static bool mtk_mode(const char *rest, u32 pin, u32 *val)
 	return true;
 }
 
+/* The index of WORD among the plan's debugfs-words of FIELD, or -1 */
+static int word_index(struct controller *c, const char *field, const char *word)
+{
+	unsigned int i;
+	int n = -1;
+
+	for (i = 0; i < c->nwords; i++) {
+		if (c->words[i][0] == '=') {
+			if (n >= 0)
+				break;
+			if (!strcmp(c->words[i] + 1, field))
+				n = 0;
+		} else if (n >= 0) {
+			if (!strcmp(c->words[i], word))
+				return n;
+			n++;
+		}
+	}
+	return -1;
+}
+
+/*
+ * pinconf-groups of a PMIC GPIO pad (every pad its own group):
+ * "<generic> gpioN : out  high normal  vin-0 no pull ..." as
+ * pmic_gpio_config_dbg_show() prints it, or " gpioN : ---" for a pad whose
+ * EN_CTL is clear. The words: direction, value, function, vin-N, the bias
+ * (several words), buffer, strength, atest-N, dtest-N; the pad's field by
+ * its name, as pincheck/readback.py _read_qcom_pmic() reads it
+ */
+static bool pmic_gpio_value(struct controller *c, u32 pin, const char *field, u32 *val)
+{
+	struct pin_line *l = pin_line(&c->groups, pin);
+	char *copy, *tok, *save, *w[64], bias[128] = "";
+	const char *s, *m = NULL;
+	unsigned int n = 0, i;
+	bool inen, ok = false;
+	int k;
+
+	if (!l)
+		return false;
+	/* the last " gpioN" (or "gpioN" at the start) followed by " *:" */
+	for (s = strstr(l->rest, "gpio"); s; s = strstr(s + 1, "gpio")) {
+		const char *d = s + 4;
+
+		if (s != l->rest && s[-1] != ' ')
+			continue;
+		if (!isdigit((unsigned char)*d))
+			continue;
+		while (isdigit((unsigned char)*d))
+			d++;
+		while (*d == ' ')
+			d++;
+		if (*d == ':')
+			m = d + 1;
+	}
+	if (!m)
+		return false;
+	inen = strstr(l->rest, "input enabled") && strstr(l->rest, "input enabled") < m;
+	copy = xstrdup(m);
+	for (tok = strtok_r(copy, " ", &save); tok && n < 64; tok = strtok_r(NULL, " ", &save))
+		w[n++] = tok;
+	if (!strcmp(field, "enable")) {
+		*val = !(n == 1 && !strcmp(w[0], "---"));
+		ok = true;
+	} else if (n >= 9) {
+		for (i = 4; i < n - 4; i++)
+			snprintf(bias + strlen(bias), sizeof(bias) - strlen(bias), "%s%s",
+				 i > 4 ? " " : "", w[i]);
+		if (!strcmp(field, "dir")) {
+			/* in 0, out 1 (2 while the input is enabled too),
+			 * analog-pass 3: the PMIC_GPIO_MODE_* of the mode */
+			k = word_index(c, "dir", w[0]);
+			ok = k >= 0;
+			*val = k == 2 ? 3 : k == 1 ? (inen ? 2 : 1) : 0;
+		} else if (!strcmp(field, "out")) {
+			/* the input's level is shown while it is enabled */
+			k = inen ? -1 : word_index(c, "out", w[1]);
+			ok = k >= 0;
+			*val = k;
+		} else if (!strcmp(field, "vin")) {
+			ok = !strncmp(w[3], "vin-", 4) && isdigit((unsigned char)w[3][4]);
+			*val = ok ? strtoul(w[3] + 4, NULL, 10) : 0;
+		} else {
+			const char *word = !strcmp(field, "function") ? w[2] :
+					   !strcmp(field, "pull") ? bias :
+					   !strcmp(field, "buffer") ? w[n - 4] :
+					   !strcmp(field, "strength") ? w[n - 3] : NULL;
+
+			k = word ? word_index(c, field, word) : -1;
+			ok = k >= 0;
+			*val = k;
+		}
+	}
+	free(copy);
+	return ok;
+}
+
 /* pincheck/verdict.py debugfs_value() */
-bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 mask, u32 *val)
+bool debugfs_value(struct controller *c, u32 pin, u32 kind, const char *field, u32 mask,
+		   u32 *val)
 {
 	struct pin_line *l;
 	const char *s;
@@ -215,6 +327,8 @@ bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 mask, u32 *val)
 		else
 			return false;
 		return true;
+	case DBG_QCOM_PMIC_GPIO:
+		return pmic_gpio_value(c, pin, field, val);
 	case DBG_MTK_MODE:
 		l = pin_line(&c->pins, pin);
 		return l && mtk_mode(l->rest, pin, val);

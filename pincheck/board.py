@@ -494,7 +494,14 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
             r.set_cells("reg", fdt.split_cells(addr, 2) + fdt.split_cells(size, 2))
             r.set_empty("no-map")
             plan["windows"].append({"name": wname, "addr": addr, "size": size})
-        if not is_holder(ctl):
+        placed = ctl.family.holder(ctl, root)
+        if placed is not None:
+            # a bus the family builds at the window (the PMIC GPIO's SPMI
+            # controller): the copy goes under it, the device named there
+            parent, made = placed
+            copy = copy_subtree(c, parent, c.name)
+            plan["paths"] += [{"virt": v.path, "board": b.path} for v, b in made]
+        elif not is_holder(ctl):
             copy = copy_subtree(c, root, "%s@%x" % (c.basename, ctl.windows[0][1]))
             place_windows(ctl, copy)
         else:
@@ -518,7 +525,9 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
         # of_device_make_bus_id(): "<address>.<name>", or without reg the
         # node's name (a child of the root); a child of a syscon copy,
         # "<address>.<syscon>:<name>"
-        if is_holder(ctl):
+        if ctl.dev_name:
+            pass        # named by the family's holder()
+        elif is_holder(ctl):
             ctl.dev_name = "%x.%s:%s" % (ctl.windows[0][1], ctl.window_nodes[0].basename, c.name)
         elif copy.has("reg"):
             ctl.dev_name = "%x.%s" % (ctl.windows[0][1], c.basename)

@@ -31,7 +31,9 @@ def read_reg(buf, off, width):
 # below are the protocol, in the order of the codes.
 DEBUGFS_KINDS = {None: 0, "imx-conf": 1, "sunxi-drive": 2, "sunxi-pull": 3,
                  "pinctrl-single": 4, "imx1-conf": 5, "vsoc-mux": 6, "vsoc-pad": 7,
-                 "meson-pullen": 8, "meson-pull": 9, "mtk-mode": 10}
+                 "meson-pullen": 8, "meson-pull": 9, "mtk-mode": 10, "qcom-pmic-gpio": 13}
+# the kinds whose reader is told the field's name too
+FIELD_KINDS = ("qcom-pmic-gpio",)
 
 
 def debugfs_kind(ctl, field):
@@ -127,6 +129,55 @@ def _read_mtk_mode(ctl, pin, confs, mask):
     return int(c) if c.isdigit() else None
 
 
+PMIC_PAD = re.compile(r"(?:^| )gpio\d+ *:(.*)$")
+
+
+def pmic_gpio_line(line):
+    """pinconf-groups' line of a PMIC GPIO pad: (the generic part, the
+    words pmic_gpio_config_dbg_show() prints after " gpioN:", the bias
+    words joined: dir, value, function, vin-N, bias, buffer, strength,
+    atest-N, dtest-N), or None; [] words for a pad it shows disabled ("---")"""
+    m = PMIC_PAD.search(line or "")
+    if not m:
+        return None
+    w = m.group(1).split()
+    if w == ["---"]:
+        return line[:m.start()], []
+    if len(w) < 9:
+        return None
+    return line[:m.start()], w[:4] + [" ".join(w[4:-4])] + w[-4:]
+
+
+def _read_qcom_pmic(ctl, pin, confs, mask, field):
+    # pinconf-groups (every pad its own group, selector = pin):
+    # "N (gpioM): <generic> gpioM : out  high normal  vin-0 no pull ..."
+    got = pmic_gpio_line(getattr(ctl, "guest_groups", {}).get(pin))
+    if got is None:
+        return None
+    generic, w = got
+    if field == "enable":
+        return 1 if w else 0
+    if not w:
+        return None
+    words = ctl.family.debugfs_words(ctl)
+    # the direction: pmic_gpio_config_get() has "input enabled" only
+    # while the pad's input is; the value shown is the input's then
+    inen = "input enabled" in generic
+    if field == "dir":
+        d = words["dir"]
+        if w[0] not in d:
+            return None
+        return ctl.family.mode_of(d.index(w[0]), inen)
+    if field == "out":
+        return None if inen or w[1] not in words["out"] else words["out"].index(w[1])
+    if field == "vin":
+        return int(w[3][4:]) if w[3].startswith("vin-") and w[3][4:].isdigit() else None
+    i = {"function": 2, "pull": 4, "buffer": 5, "strength": 6}.get(field)
+    if i is None or w[i] not in words[field]:
+        return None
+    return words[field].index(w[i])
+
+
 DEBUGFS_READERS = {"imx-conf": _read_hex_conf, "sunxi-drive": _read_sunxi_drive,
                    "sunxi-pull": _read_sunxi_pull, "pinctrl-single": _read_pins_value,
                    "imx1-conf": _read_imx1_conf,
@@ -136,10 +187,12 @@ DEBUGFS_READERS = {"imx-conf": _read_hex_conf, "sunxi-drive": _read_sunxi_drive,
                                                                                 mask, False),
                    "vsoc-mux": lambda ctl, pin, confs, mask: _read_vsoc(ctl, pin, mask, True),
                    "vsoc-pad": lambda ctl, pin, confs, mask: _read_vsoc(ctl, pin, mask, False),
-                   "mtk-mode": _read_mtk_mode}
+                   "mtk-mode": _read_mtk_mode, "qcom-pmic-gpio": _read_qcom_pmic}
 
 
 def debugfs_value(ctl, pin, field, confs, mask=0xFFFFFFFF):
     """the kernel's own read-back of a field, where debugfs shows it"""
     kind = debugfs_kind(ctl, field)
+    if kind in FIELD_KINDS:
+        return DEBUGFS_READERS[kind](ctl, pin, confs, mask, field)
     return DEBUGFS_READERS[kind](ctl, pin, confs, mask) if kind else None

@@ -16,6 +16,7 @@ from .meson import Meson
 from .mediatek import MediaTek
 from .mvebu import MVEBU
 from .pinctrl_single import PinctrlSingle
+from .qcom_pmic import QcomPmic
 from .rockchip import Rockchip
 from .samsung import Samsung
 from .stm32 import STM32
@@ -27,7 +28,7 @@ from .vsoc import VSOC
 # VSOC, matched by compatible alone, first: the others read the tree's
 # driver tables (KSRC) to match
 FAMILIES = [VSOC(), IMX(), IMX1(), PinctrlSingle(), Sunxi(), TLMM(), MVEBU(), STM32(), BCM2835(),
-            Samsung(), Rockchip(), Meson(), Tegra(), MediaTek()]
+            Samsung(), Rockchip(), Meson(), Tegra(), MediaTek(), QcomPmic()]
 
 # Known pin controllers that the rehearsal cannot move into a window, and
 # why (matched on a compatible's tail).
