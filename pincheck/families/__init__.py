@@ -35,6 +35,10 @@ FAMILIES = [VSOC(), IMX(), IMX1(), PinctrlSingle(), Sunxi(), TLMM(), MVEBU(), ST
 NOT_MMIO_HINTS = [
     (re.compile(r"-lpass-lpi-pinctrl$|-lpi-pinctrl$"),
      "an LPASS LPI pin controller (needs its audio clocks and power domain)"),
+    # the GPIO blocks on SPMI are family qcom-pmic's (qcom_pmic.py); what
+    # stays: the MPP blocks, and on SSBI (the 32-bit PM8921, PM8058) both
+    (re.compile(r"^qcom,pm.*-mpp$"),
+     "a PMIC MPP block on SPMI (the writes of pinctrl-spmi-mpp are not modelled)"),
     (re.compile(r"^qcom,pm.*-(gpio|mpp)$"), "a PMIC GPIO/MPP block on SPMI"),
     (re.compile(r"^marvell,dove-pinctrl$"),
      "a Dove MPP controller (marvell,dove-pinctrl): its driver sets MPPs through the PMU, "
@@ -178,7 +182,7 @@ def why_not(node):
     for c in compat:
         for rx, why in NOT_MMIO_HINTS:
             if rx.search(c):
-                return why.replace("on SPMI", "on SSBI") if ssbi else why
+                return "a PMIC GPIO/MPP block on SSBI" if ssbi and "PMIC" in why else why
     p = node.parent
     while p is not None and p.parent is not None:
         pc = p.strings("compatible")

@@ -157,25 +157,23 @@ class QcomPmic(Family):
         """the GPIO subtype of the block's pads, which the tree does not
         say: a PMIC whose rails qcom,pmic-gpio.h names (PM8916_GPIO_L5,
         PM8994_GPIO_S4, ...) has GPIO_4CH (or GPIO_8CH) pads, the others
-        LV/MV ones, as the binding's func3/func4 ("supported by LV/MV GPIO
-        subtypes") and the rails <0> and <1> their boards use say: GPIO_MV,
+        LV/MV ones (the binding's func3/func4 are "supported by LV/MV GPIO
+        subtypes", and the rails <0> and <1> their boards ask fit): GPIO_MV,
         or GPIO_MV_VIN3 when a pin node asks rail 2; a node that asks more
-        rails than that, GPIO_8CH. Every pad of the block the same."""
+        rails than that, GPIO_8CH. Every pad of the block the same; the
+        driver then refuses what the subtype lacks (func3 on GPIO_4CH), as
+        on a board whose DT asks it."""
         key = ctrl.orig.path
         if key in self._subtype:
             return self._subtype[key]
-        t, k = self.tables(), self.tables().k
+        t = self.tables()
         pm = ctrl.orig.strings("compatible")[0].split(",")[-1].split("-")[0].upper()
         rail = t.rails.get(pm, 0)
         for n in ctrl.orig.walk():
             if n.has("power-source") and n.u32("power-source") is not None:
                 rail = max(rail, n.u32("power-source"))
-        lv_only = any(n.string("function") in t.functions[k["PMIC_GPIO_FUNC_INDEX_FUNC3"]:
-                                                          k["PMIC_GPIO_FUNC_INDEX_FUNC4"] + 1]
-                      or n.has("qcom,atest") or n.has("qcom,analog-pass")
-                      for n in ctrl.orig.walk())
         names = {n: v for v, n in t.subtype_names.items()}
-        if pm in t.rails and not lv_only:
+        if pm in t.rails:
             want = ["PMIC_GPIO_SUBTYPE_GPIO_4CH", "PMIC_GPIO_SUBTYPE_GPIO_8CH"]
         else:
             want = ["PMIC_GPIO_SUBTYPE_GPIO_MV", "PMIC_GPIO_SUBTYPE_GPIO_MV_VIN3",
