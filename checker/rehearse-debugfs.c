@@ -193,32 +193,66 @@ static int word_index(struct controller *c, const char *field, const char *word)
 	return -1;
 }
 
+/* The plan's debugfs-words of FIELD: the first, and their number */
+static char **words_of(struct controller *c, const char *field, unsigned int *n)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->nwords; i++)
+		if (c->words[i][0] == '=' && !strcmp(c->words[i] + 1, field))
+			break;
+	for (*n = 0; i + 1 + *n < c->nwords && c->words[i + 1 + *n][0] != '='; (*n)++)
+		;
+	return i < c->nwords ? c->words + i + 1 : NULL;
+}
+
+/* The mode of a PMIC pad shown as direction DIR and function FN (MPP; 0
+ * for a GPIO), its input enabled or not: the plan's "modes" words, by
+ * (DIR, FN, INEN), the functions counted when there are more modes than
+ * two a direction */
+static bool pmic_mode(struct controller *c, int dir, int fn, bool inen, u32 *val)
+{
+	unsigned int nm, nd, nf, i;
+	char **m = words_of(c, "modes", &nm);
+
+	words_of(c, "dir", &nd);
+	if (!m || !nd || dir < 0 || fn < 0)
+		return false;
+	nf = nm / (2 * nd);
+	i = (dir * nf + fn) * 2 + inen;
+	if (i >= nm)
+		return false;
+	*val = strtoul(m[i], NULL, 10);
+	return true;
+}
+
 /*
- * pinconf-groups of a PMIC GPIO pad (every pad its own group):
- * "<generic> gpioN : out  high normal  vin-0 no pull ..." as
- * pmic_gpio_config_dbg_show() prints it, or " gpioN : ---" for a pad whose
- * EN_CTL is clear. The words: direction, value, function, vin-N, the bias
- * (several words), buffer, strength, atest-N, dtest-N; the pad's field by
- * its name, as pincheck/readback.py _read_qcom_pmic() reads it
+ * pinconf-groups of a PMIC GPIO or MPP pad (every pad its own group), as
+ * pmic_gpio_config_dbg_show() prints it: "<generic> gpioN : out  high
+ * normal  vin-0 no pull  push-pull  no  atest-1 dtest-0" (direction,
+ * value, function, vin-N, the bias in words, buffer, strength, atest-N,
+ * dtest-N), or pmic_mpp_config_dbg_show(): "mppN : out  digital vin-0 0
+ * Disabled low" (direction, function, vin-N, analog level, the pull where
+ * the pad has one, value); " ---" for a pad the driver shows disabled.
+ * The field by its name, as pincheck/readback.py _read_qcom_pmic() reads it
  */
-static bool pmic_gpio_value(struct controller *c, u32 pin, const char *field, u32 *val)
+static bool pmic_pad_value(struct controller *c, u32 pin, bool mpp, const char *field,
+			   u32 *val)
 {
 	struct pin_line *l = pin_line(&c->groups, pin);
+	const char *pre = mpp ? "mpp" : "gpio", *s, *m = NULL, *word = NULL;
 	char *copy, *tok, *save, *w[64], bias[128] = "";
-	const char *s, *m = NULL;
 	unsigned int n = 0, i;
 	bool inen, ok = false;
-	int k;
+	int k = -1;
 
 	if (!l)
 		return false;
 	/* the last " gpioN" (or "gpioN" at the start) followed by " *:" */
-	for (s = strstr(l->rest, "gpio"); s; s = strstr(s + 1, "gpio")) {
-		const char *d = s + 4;
+	for (s = strstr(l->rest, pre); s; s = strstr(s + 1, pre)) {
+		const char *d = s + strlen(pre);
 
-		if (s != l->rest && s[-1] != ' ')
-			continue;
-		if (!isdigit((unsigned char)*d))
+		if ((s != l->rest && s[-1] != ' ') || !isdigit((unsigned char)*d))
 			continue;
 		while (isdigit((unsigned char)*d))
 			d++;
@@ -235,35 +269,42 @@ static bool pmic_gpio_value(struct controller *c, u32 pin, const char *field, u3
 		w[n++] = tok;
 	if (!strcmp(field, "enable")) {
 		*val = !(n == 1 && !strcmp(w[0], "---"));
-		ok = true;
-	} else if (n >= 9) {
-		for (i = 4; i < n - 4; i++)
-			snprintf(bias + strlen(bias), sizeof(bias) - strlen(bias), "%s%s",
-				 i > 4 ? " " : "", w[i]);
-		if (!strcmp(field, "dir")) {
-			/* in 0, out 1 (2 while the input is enabled too),
-			 * analog-pass 3: the PMIC_GPIO_MODE_* of the mode */
-			k = word_index(c, "dir", w[0]);
-			ok = k >= 0;
-			*val = k == 2 ? 3 : k == 1 ? (inen ? 2 : 1) : 0;
-		} else if (!strcmp(field, "out")) {
-			/* the input's level is shown while it is enabled */
-			k = inen ? -1 : word_index(c, "out", w[1]);
-			ok = k >= 0;
-			*val = k;
-		} else if (!strcmp(field, "vin")) {
-			ok = !strncmp(w[3], "vin-", 4) && isdigit((unsigned char)w[3][4]);
-			*val = ok ? strtoul(w[3] + 4, NULL, 10) : 0;
-		} else {
-			const char *word = !strcmp(field, "function") ? w[2] :
-					   !strcmp(field, "pull") ? bias :
-					   !strcmp(field, "buffer") ? w[n - 4] :
-					   !strcmp(field, "strength") ? w[n - 3] : NULL;
+		free(copy);
+		return true;
+	}
+	if (n < (mpp ? 4u : 9u) || (n == 1 && !strcmp(w[0], "---"))) {
+		free(copy);
+		return false;
+	}
+	for (i = 4; !mpp && i < n - 4; i++)
+		snprintf(bias + strlen(bias), sizeof(bias) - strlen(bias), "%s%s", i > 4 ? " " : "",
+			 w[i]);
+	if (!strcmp(field, "dir") || !strcmp(field, "mode")) {
+		int d = word_index(c, "dir", w[0]);
+		int f = mpp ? word_index(c, "function", w[1]) : 0;
 
-			k = word ? word_index(c, field, word) : -1;
-			ok = k >= 0;
-			*val = k;
-		}
+		ok = pmic_mode(c, d, f, inen, val);
+	} else if (!strcmp(field, "vin") || !strcmp(field, "level")) {
+		const char *v = w[!strcmp(field, "vin") && !mpp ? 3 : !strcmp(field, "vin") ? 2 : 3];
+
+		if (!strncmp(v, "vin-", 4) && !strcmp(field, "vin"))
+			v += 4;
+		ok = isdigit((unsigned char)*v);
+		*val = ok ? strtoul(v, NULL, 10) : 0;
+	} else if (!strcmp(field, "out")) {
+		/* the input's level is shown while it is enabled */
+		for (i = mpp ? 4 : 1; !inen && i < (mpp ? 6u : 2u) && i < n && k < 0; i++)
+			k = word_index(c, "out", w[i]);
+		ok = k >= 0;
+		*val = k;
+	} else {
+		word = !strcmp(field, "function") ? w[mpp ? 1 : 2] :
+		       !strcmp(field, "pull") ? (mpp ? w[4 < n ? 4 : 0] : bias) :
+		       !strcmp(field, "buffer") ? w[n - 4] :
+		       !strcmp(field, "strength") ? w[n - 3] : NULL;
+		k = word ? word_index(c, field, word) : -1;
+		ok = k >= 0;
+		*val = k;
 	}
 	free(copy);
 	return ok;
@@ -328,7 +369,8 @@ bool debugfs_value(struct controller *c, u32 pin, u32 kind, const char *field, u
 			return false;
 		return true;
 	case DBG_QCOM_PMIC_GPIO:
-		return pmic_gpio_value(c, pin, field, val);
+	case DBG_QCOM_PMIC_MPP:
+		return pmic_pad_value(c, pin, kind == DBG_QCOM_PMIC_MPP, field, val);
 	case DBG_MTK_MODE:
 		l = pin_line(&c->pins, pin);
 		return l && mtk_mode(l->rest, pin, val);

@@ -31,9 +31,10 @@ def read_reg(buf, off, width):
 # below are the protocol, in the order of the codes.
 DEBUGFS_KINDS = {None: 0, "imx-conf": 1, "sunxi-drive": 2, "sunxi-pull": 3,
                  "pinctrl-single": 4, "imx1-conf": 5, "vsoc-mux": 6, "vsoc-pad": 7,
-                 "meson-pullen": 8, "meson-pull": 9, "mtk-mode": 10, "qcom-pmic-gpio": 13}
+                 "meson-pullen": 8, "meson-pull": 9, "mtk-mode": 10, "qcom-pmic-gpio": 13,
+                 "qcom-pmic-mpp": 14}
 # the kinds whose reader is told the field's name too
-FIELD_KINDS = ("qcom-pmic-gpio",)
+FIELD_KINDS = ("qcom-pmic-gpio", "qcom-pmic-mpp")
 
 
 def debugfs_kind(ctl, field):
@@ -129,53 +130,60 @@ def _read_mtk_mode(ctl, pin, confs, mask):
     return int(c) if c.isdigit() else None
 
 
-PMIC_PAD = re.compile(r"(?:^| )gpio\d+ *:(.*)$")
+PMIC_PAD = re.compile(r"(?:^| )(?:gpio|mpp)\d+ *:(.*)$")
 
 
-def pmic_gpio_line(line):
-    """pinconf-groups' line of a PMIC GPIO pad: (the generic part, the
-    words pmic_gpio_config_dbg_show() prints after " gpioN:", the bias
-    words joined: dir, value, function, vin-N, bias, buffer, strength,
-    atest-N, dtest-N), or None; [] words for a pad it shows disabled ("---")"""
+def pmic_pad_line(line):
+    """pinconf-groups' line of a PMIC GPIO or MPP pad: (the generic part,
+    the words the driver's dbg_show prints after " gpioN:" / " mppN:"), or
+    None; [] for a pad it shows disabled ("---")"""
     m = PMIC_PAD.search(line or "")
     if not m:
         return None
     w = m.group(1).split()
-    if w == ["---"]:
-        return line[:m.start()], []
-    if len(w) < 9:
-        return None
-    return line[:m.start()], w[:4] + [" ".join(w[4:-4])] + w[-4:]
+    return line[:m.start()], [] if w == ["---"] else w
 
 
 def _read_qcom_pmic(ctl, pin, confs, mask, field):
-    # pinconf-groups (every pad its own group, selector = pin):
-    # "N (gpioM): <generic> gpioM : out  high normal  vin-0 no pull ..."
-    got = pmic_gpio_line(getattr(ctl, "guest_groups", {}).get(pin))
+    # pinconf-groups (every pad its own group, selector = pin), as
+    # pmic_gpio_config_dbg_show() prints it: "N (gpioM): <generic> gpioM :
+    # out  high normal  vin-0 no pull  push-pull  no  atest-1 dtest-0"
+    # (direction, value, function, vin-N, the bias in words, buffer,
+    # strength, atest-N, dtest-N); pmic_mpp_config_dbg_show(): "mppM : out
+    # digital vin-0 0 Disabled low" (direction, function, vin-N, the
+    # analog level, the pull where the pad has one, value, ...)
+    got = pmic_pad_line(getattr(ctl, "guest_groups", {}).get(pin))
     if got is None:
         return None
     generic, w = got
     if field == "enable":
         return 1 if w else 0
-    if not w:
+    mpp = ctl.family.pin_prefix() == "mpp"
+    if len(w) < (4 if mpp else 9):
         return None
     words = ctl.family.debugfs_words(ctl)
-    # the direction: pmic_gpio_config_get() has "input enabled" only
+    if not mpp:
+        w = w[:4] + [" ".join(w[4:-4])] + w[-4:]
+    # the direction: the driver's config_get() has "input enabled" only
     # while the pad's input is; the value shown is the input's then
     inen = "input enabled" in generic
-    if field == "dir":
-        d = words["dir"]
-        if w[0] not in d:
+    fn = w[1] if mpp else w[2]
+    if field in ("dir", "mode"):
+        if w[0] not in words["dir"] or (mpp and fn not in words["function"]):
             return None
-        return ctl.family.mode_of(d.index(w[0]), inen)
+        return ctl.family.mode_of(words["dir"].index(w[0]), inen,
+                                  *([words["function"].index(fn)] if mpp else []))
+    at = {"vin": 2 if mpp else 3, "level": 3}
+    if field in at:
+        v = w[at[field]]
+        v = v[4:] if field == "vin" and v.startswith("vin-") else v
+        return int(v) if v.isdigit() else None
     if field == "out":
-        return None if inen or w[1] not in words["out"] else words["out"].index(w[1])
-    if field == "vin":
-        return int(w[3][4:]) if w[3].startswith("vin-") and w[3][4:].isdigit() else None
-    i = {"function": 2, "pull": 4, "buffer": 5, "strength": 6}.get(field)
-    if i is None or w[i] not in words[field]:
-        return None
-    return words[field].index(w[i])
+        val = [x for x in w[4:6] if x in words["out"]] if mpp else [w[1]]
+        return None if inen or not val or val[0] not in words["out"] \
+            else words["out"].index(val[0])
+    word = {"function": fn, "pull": w[4], "buffer": w[-4], "strength": w[-3]}.get(field)
+    return words[field].index(word) if word in words.get(field, []) else None
 
 
 DEBUGFS_READERS = {"imx-conf": _read_hex_conf, "sunxi-drive": _read_sunxi_drive,
@@ -187,7 +195,8 @@ DEBUGFS_READERS = {"imx-conf": _read_hex_conf, "sunxi-drive": _read_sunxi_drive,
                                                                                 mask, False),
                    "vsoc-mux": lambda ctl, pin, confs, mask: _read_vsoc(ctl, pin, mask, True),
                    "vsoc-pad": lambda ctl, pin, confs, mask: _read_vsoc(ctl, pin, mask, False),
-                   "mtk-mode": _read_mtk_mode, "qcom-pmic-gpio": _read_qcom_pmic}
+                   "mtk-mode": _read_mtk_mode, "qcom-pmic-gpio": _read_qcom_pmic,
+                   "qcom-pmic-mpp": _read_qcom_pmic}
 
 
 def debugfs_value(ctl, pin, field, confs, mask=0xFFFFFFFF):

@@ -17,6 +17,7 @@ from .mediatek import MediaTek
 from .mvebu import MVEBU
 from .pinctrl_single import PinctrlSingle
 from .qcom_pmic import QcomPmic
+from .qcom_pmic_mpp import QcomPmicMpp
 from .rockchip import Rockchip
 from .samsung import Samsung
 from .stm32 import STM32
@@ -28,17 +29,16 @@ from .vsoc import VSOC
 # VSOC, matched by compatible alone, first: the others read the tree's
 # driver tables (KSRC) to match
 FAMILIES = [VSOC(), IMX(), IMX1(), PinctrlSingle(), Sunxi(), TLMM(), MVEBU(), STM32(), BCM2835(),
-            Samsung(), Rockchip(), Meson(), Tegra(), MediaTek(), QcomPmic()]
+            Samsung(), Rockchip(), Meson(), Tegra(), MediaTek(), QcomPmic(),
+            QcomPmicMpp()]
 
 # Known pin controllers that the rehearsal cannot move into a window, and
 # why (matched on a compatible's tail).
 NOT_MMIO_HINTS = [
     (re.compile(r"-lpass-lpi-pinctrl$|-lpi-pinctrl$"),
      "an LPASS LPI pin controller (needs its audio clocks and power domain)"),
-    # the GPIO blocks on SPMI are family qcom-pmic's (qcom_pmic.py); what
-    # stays: the MPP blocks, and on SSBI (the 32-bit PM8921, PM8058) both
-    (re.compile(r"^qcom,pm.*-mpp$"),
-     "a PMIC MPP block on SPMI (the writes of pinctrl-spmi-mpp are not modelled)"),
+    # the GPIO and MPP blocks on SPMI are families qcom-pmic and
+    # qcom-pmic-mpp's; on SSBI (the 32-bit PM8921, PM8058) they stay
     (re.compile(r"^qcom,pm.*-(gpio|mpp)$"), "a PMIC GPIO/MPP block on SPMI"),
     (re.compile(r"^marvell,dove-pinctrl$"),
      "a Dove MPP controller (marvell,dove-pinctrl): its driver sets MPPs through the PMU, "

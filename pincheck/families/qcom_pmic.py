@@ -193,11 +193,11 @@ class QcomPmic(Family):
         k = self.tables().k
         return (sid << 16) | (ctrl.orig.u32("reg", 0) + pin * k["PMIC_GPIO_ADDRESS_RANGE"])
 
-    def reset_image(self, ctrl, window, size):
-        t, k = self.tables(), self.tables().k
+    def revid_image(self, ctrl, size):
+        """the window with what the MFD's probe reads of the PMICs
+        (pmic_spmi_load_revid()): the type, and the subtype where
+        qcom-spmi-pmic.h names the PMIC"""
         buf = bytearray(size)
-        # what the MFD's probe reads of the PMICs (pmic_spmi_load_revid()):
-        # the type, and the subtype where qcom-spmi-pmic.h names the PMIC
         mk, subs, _, _ = mfd_tables(os.environ["KSRC"])
         for p in self.pmics(ctrl):
             sid = p.u32("reg", 0)
@@ -205,6 +205,11 @@ class QcomPmic(Family):
             if name in subs:
                 buf[(sid << 16) | mk["PMIC_TYPE"]] = mk["PMIC_TYPE_VALUE"]
                 buf[(sid << 16) | mk["PMIC_SUBTYPE"]] = subs[name]
+        return buf
+
+    def reset_image(self, ctrl, window, size):
+        k = self.tables().k
+        buf = self.revid_image(ctrl, size)
         lv = self.pad(ctrl)[2]
         for pin in range(self.npins(ctrl)):
             b = self.base(ctrl, pin)
@@ -259,12 +264,21 @@ class QcomPmic(Family):
             return [node]
         return [c for c in node.children if c.enabled() and c.has("pins")]
 
+    def pin_prefix(self):
+        """the pins' names: pmic_gpio_groups[]'s "gpioN" """
+        return "gpio"
+
+    def offset(self):
+        """PMIC_GPIO_PHYSICAL_OFFSET (PMIC_MPP_...): pin 0 is "gpio1" """
+        return self.tables().k["PMIC_%s_PHYSICAL_OFFSET" % self.pin_prefix().upper()]
+
     def pins(self, ctrl, n):
         """[(name, pin number or None)] of a node's "pins" """
-        off = self.tables().k["PMIC_GPIO_PHYSICAL_OFFSET"]
+        pre = self.pin_prefix()
+        off = self.offset()
         out = []
         for p in n.strings("pins"):
-            num = int(p[4:]) - off if p.startswith("gpio") and p[4:].isdigit() else None
+            num = int(p[len(pre):]) - off if p.startswith(pre) and p[len(pre):].isdigit() else None
             out.append((p, num if num is not None and 0 <= num < self.npins(ctrl) else None))
         return out
 
@@ -291,9 +305,12 @@ class QcomPmic(Family):
         taken in the parser's order"""
         k = self.tables().k
         sources, buffer, lv = self.pad(ctrl)
-        vals = {"enable": 1}
+        cfgs = self.configs(ctrl, n)
+        # pmic_gpio_config_set() enables the pad first; no configuration,
+        # no call
+        vals = {"enable": 1} if cfgs else {}
         flags = {}
-        for prop, param, arg in self.configs(ctrl, n):
+        for prop, param, arg in cfgs:
             p = param.replace("PIN_CONFIG_", "")
             if p == "DRIVE_PUSH_PULL":
                 vals["buffer"] = k["PMIC_GPIO_OUT_BUF_CMOS"]
@@ -407,7 +424,7 @@ class QcomPmic(Family):
         return set(self.tables().subtype_funcs(self.pad(ctrl)[2]))
 
     def pin_name(self, ctrl, pin):
-        return ctrl.pin_names.get(pin, "gpio%d" % (pin + self.tables().k["PMIC_GPIO_PHYSICAL_OFFSET"]))
+        return ctrl.pin_names.get(pin, "%s%d" % (self.pin_prefix(), pin + self.offset()))
 
     def debugfs_kind(self, field):
         return "qcom-pmic-gpio" if field in DECODED else None
@@ -431,4 +448,11 @@ class QcomPmic(Family):
         return {"dir": [t.dir_words[0], t.dir_words[1], t.analog_word],
                 "out": list(t.out_words),
                 "function": t.subtype_funcs(self.pad(ctrl)[2]),
-                "pull": t.biases, "buffer": t.buffers, "strength": t.strengths}
+                "pull": t.biases, "buffer": t.buffers, "strength": t.strengths,
+                "modes": self.mode_table(3, 1)}
+
+    def mode_table(self, ndir, nfunc):
+        """the mode for each (direction shown, function, input enabled),
+        in that order, as decimal words: the guest's mode_of()"""
+        return ["%d" % self.mode_of(d, inen, *([f] if nfunc > 1 else []))
+                for d in range(ndir) for f in range(nfunc) for inen in (False, True)]

@@ -53,31 +53,33 @@ def _array(text, name):
     return re.findall(r'"([^"]*)"', body)
 
 
-def _subtypes(text, k):
-    """{subtype value: (num_sources, have_buffer, lv_mv_type)} from the
-    switch on the subtype in pmic_gpio_populate(), its fallthroughs kept"""
-    body = csrc.block(text, r"switch\s*\(\s*subtype\s*\)\s*\{") or ""
-    out, pending, sets = {}, [], {}
-    for m in re.finditer(r"\bcase\s+(\w+)\s*:|pad->(\w+)\s*=\s*(\w+)\s*;|\bbreak\s*;|\bdefault\s*:",
-                         body):
+def switch_cases(text, expr):
+    """{case constant: {pad field: expression}} of "switch (EXPR)": what
+    each case assigns to pad->..., the cases that fall through to it
+    included"""
+    body = csrc.block(text, r"switch\s*\(\s*%s\s*\)\s*\{" % re.escape(expr)) or ""
+    out, pending = {}, []
+    for m in re.finditer(r"\bcase\s+(\w+)\s*:|pad->(\w+)\s*=\s*(\w+)\s*;|\bbreak\s*;|"
+                         r"\bdefault\s*:", body):
         if m.group(1):
             pending.append(m.group(1))
-            # a case whose statements follow: what the cases before it
-            # set stays (fallthrough), its own add to it
+            out.setdefault(m.group(1), {})
         elif m.group(2):
             for c in pending:
-                sets.setdefault(c, {})
-            for c in pending:
-                sets[c][m.group(2)] = m.group(3)
+                out[c][m.group(2)] = m.group(3)
         elif m.group(0).startswith("break"):
-            for c in pending:
-                s = sets.get(c, {})
-                out[k[c]] = (csrc.cint(s.get("num_sources", "0"), k),
-                             s.get("have_buffer") == "true", s.get("lv_mv_type") == "true")
             pending = []
         else:
             break
     return out
+
+
+def _subtypes(text, k):
+    """{subtype value: (num_sources, have_buffer, lv_mv_type)} from the
+    switch on the subtype in pmic_gpio_populate()"""
+    return {k[c]: (csrc.cint(s.get("num_sources", "0"), k), s.get("have_buffer") == "true",
+                   s.get("lv_mv_type") == "true")
+            for c, s in switch_cases(text, "subtype").items()}
 
 
 class GpioTables:
@@ -145,3 +147,41 @@ def mfd_tables(ksrc):
     cfg = csrc.block(text, r"spmi_regmap_config\s*=\s*\{") or ""
     last = csrc.cint(csrc.fields(cfg).get("max_register", "0xffff"), k)
     return k, subs, ids, last
+
+
+MPP_C = "drivers/pinctrl/qcom/pinctrl-spmi-mpp.c"
+MPP_H = "include/dt-bindings/pinctrl/qcom,pmic-mpp.h"
+
+
+class MppTables:
+    """pinctrl-spmi-mpp.c: its constants, functions, compatibles, what
+    each subtype gives a pad and what pmic_mpp_populate() makes of each
+    mode (input, output, function), and its bias words"""
+
+    def __init__(self, ksrc):
+        self.path = os.path.join(ksrc, MPP_C)
+        text = csrc.read(self.path)
+        self.k = _consts(csrc.read(os.path.join(ksrc, MPP_H)), text)
+        self.functions = _array(text, "pmic_mpp_functions")
+        self.npins = {c: int(n) for c, n in re.findall(
+            r'\.compatible\s*=\s*"([^"]+)"\s*,\s*\.data\s*=\s*\(void\s*\*\)\s*(\d+)', text)}
+        self.subtypes = {self.k[c]: csrc.cint(s.get("num_sources", "0"), self.k)
+                         for c, s in switch_cases(text, "subtype").items()}
+        # the subtypes whose pads have no pull register (populate()'s test)
+        m = re.search(r"if\s*\(((?:\s*subtype\s*!=\s*\w+\s*&*)+)\)\s*\{[^}]*has_pullup", text)
+        self.no_pull = {self.k[c] for c in re.findall(r"!=\s*(\w+)", m.group(1))} if m else set()
+        self.modes = {}
+        for c, s in switch_cases(text, "dir").items():
+            self.modes[self.k[c]] = (s.get("input_enabled") == "true",
+                                     s.get("output_enabled") == "true",
+                                     self.k[s["function"]])
+        self.biases = _array(text, "biases")
+        m = re.search(r'output_enabled\s*\?\s*"(\w+)"\s*:\s*"(\w+)"', text)
+        self.dir_words = (m.group(2), m.group(1)) if m else ("in", "out")
+        m = re.search(r'out_value\s*\?\s*"(\w+)"\s*:\s*"(\w+)"', text)
+        self.out_words = (m.group(2), m.group(1)) if m else ("low", "high")
+
+
+@functools.lru_cache(maxsize=2)
+def mpp_tables(ksrc):
+    return MppTables(ksrc)

@@ -181,3 +181,49 @@ def test_debugfs_line(ksrc, dts):
     assert (v(5, "dir"), v(5, "out"), v(5, "pull"), v(5, "strength"), v(5, "vin")) == \
         (2, None, 3, 3, 1)
     assert (v(6, "enable"), v(6, "dir")) == (0, None)
+
+
+MPP = """/dts-v1/;
+/ {
+    spmi@200f000 {
+        compatible = "qcom,spmi-pmic-arb";
+        #address-cells = <2>; #size-cells = <0>;
+        pmic@0 {
+            compatible = "qcom,pm8916", "qcom,spmi-pmic";
+            reg = <0 0>;
+            #address-cells = <1>; #size-cells = <0>;
+            mpps@a000 {
+                compatible = "qcom,pm8916-mpp", "qcom,spmi-mpp";
+                reg = <0xa000>;
+                led: led-state {
+                    pins = "mpp2"; function = "digital"; output-low; power-source = <3>;
+                };
+                ain: ain-state { pins = "mpp4"; function = "analog"; input-enable; };
+            };
+        };
+    };
+};
+"""
+
+
+def test_mpp(ksrc, dts):
+    from pincheck.families.qcom_pmic_mpp import QcomPmicMpp
+    t = dts(MPP)
+    f = QcomPmicMpp()
+    c = controller(t.find("/spmi@200f000/pmic@0/mpps@a000"), f)
+    assert f.match(c.orig) and not QcomPmic().match(c.orig)
+    k = f.tables().k
+    # pmic_mpp_populate()'s switch on the mode: digital input (in, not out, digital)
+    assert f.tables().modes[k["PMIC_MPP_MODE_DIGITAL_INPUT"]] == (True, False, 0)
+    img = f.reset_image(c, 0, f.window_size())
+    # mpp2 at 0xa100: PMIC_MPP_TYPE 0x11, 4CH_FULL_FUNC 7; pull open (3)
+    assert (img[0xa104], img[0xa105], img[0xa142], img[0xa146]) == (0x11, 7, 3, 0x80)
+    mux, conf = f.pin_writes(c, t.find("/spmi@200f000/pmic@0/mpps@a000/led-state"))
+    # "digital" on a digital input keeps mode 0; output-low: the output
+    # flag with the input's: DIGITAL_BIDIR 2 (pmic_mpp_write_mode_ctl())
+    assert replay(mux + [w for w in conf if w.field == "mode"], 0) == 0x20
+    assert {w.field: w.value for w in conf if not w.update} == \
+        {"out": 0, "vin": 3, "enable": 0x80}
+    mux, conf = f.pin_writes(c, t.find("/spmi@200f000/pmic@0/mpps@a000/ain-state"))
+    # "analog" with the input enabled: ANALOG_INPUT 4, in bits 6:4
+    assert replay(mux + conf, 0) & 0x70 == 0x40
