@@ -35,11 +35,13 @@ agrees() { rehearse_agrees qcom-pmic "$@"; }
 word() { window_word qcom-pmic "$@"; }
 
 # --- qrb5165-rb5 ---------------------------------------------------------------
-# 34 TLMM pins (70-rehearse) and PM8150L gpio5; 13 consumers with their
-# default state (the 12 of the TLMM and the HDMI bridge, whose only state
-# is on the PMIC); the LPASS LPI controller and its two consumers' states
-# stay not rehearsed
-agrees rb5 qcom/qrb5165-rb5 35 13 3
+# 34 TLMM pins of 70-rehearse's count before the PMIC was rehearsed, the
+# HDMI bridge's interrupt (TLMM GPIO_63: lt9611-irq-state, the other node
+# of its default state) and PM8150L gpio5; 13 consumers with their default
+# state (the 12 of before and the HDMI bridge, whose state was left out
+# whole); the LPASS LPI controller and its two consumers' states stay not
+# rehearsed
+agrees rb5 qcom/qrb5165-rb5 36 13 3
 w=$(window_of "$out/qcom_qrb5165-rb5" /soc@0/spmi@c440000/pmic@4/gpio@c000)
 # lt9611-rst-state: pins "gpio5" (pad 5, slave 4: 0x4c400), function
 # normal, output-high, input-disable, power-source <0>. The parser's order
@@ -88,5 +90,5 @@ word db845c-gpio7-mode "$w" 0xc640 0x00040000
 rehearse_clash qcom-pmic rb5 "$TOP/tests/rehearse/qrb5165-rb5-pmic-clash.dts" \
 	"pm8150l_gpios:gpio5" /soc@0/geniqup@9c0000/i2c@994000/hdmi-bridge@2b \
 	/soc@0/spmi@c440000/pmic@4/gpio@c000/lt9611-rst-state \
-	/soc@0/spmi@c440000/pmic@4/gpio@c000/clash-led-state $((35 + 13 + 1)) gpio5
+	/soc@0/spmi@c440000/pmic@4/gpio@c000/clash-led-state $((36 + 13 + 1)) gpio5
 finish
