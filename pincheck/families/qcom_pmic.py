@@ -81,7 +81,11 @@ class QcomPmic(Family):
         """the SPMI core, the MFD and the rehearsal's SPMI controller must
         be in the image too"""
         from . import kconfig_symbol, image_builds
+        from .qcom_pmic_tables import MFD_C, MFD_H, SPMI_H
         ksrc = os.environ["KSRC"]
+        for f in (MFD_C, MFD_H, SPMI_H):
+            if not os.path.isfile(os.path.join(ksrc, f)):
+                return "the tree %s has no %s, which the PMIC's rehearsal reads" % (ksrc, f)
         for f in ("drivers/spmi/spmi.c", "drivers/mfd/qcom-spmi-pmic.c"):
             path = os.path.join(ksrc, f)
             if not image_builds(path):
