@@ -104,7 +104,10 @@ done
 # project's local patch), so the three devices of its states are not
 # booted and their states are said not rehearsed
 both qcom/sdm845-db845c sdm845-db845c qcom_sdm845-db845c
-check 83-db845c-same-tlmm diff <(grep '^tlmm:' "$out/sdm845-db845c.vsoc") <(grep '^tlmm:' "$out/sdm845-db845c.debian")
+# (the TLMM alone on Debian's: its pins without the "tlmm:" of several
+# controllers, the table's columns narrower)
+check 83-db845c-same-tlmm diff <(grep '^tlmm:' "$out/sdm845-db845c.vsoc" | sed 's/^tlmm://; s/  */ /g' | sort) \
+	<(grep -E '^(GPIO|SDC|UFS)[0-9]*_' "$out/sdm845-db845c.debian" | sed 's/  */ /g' | sort)
 check 83-db845c-pmic-not-rehearsed grep -qxF "not rehearsed: /soc@0/spmi@c440000/pmic@0/gpio@c000: no driver for vsoc,rehearsal-spmi in the image (CONFIG_SPMI_REHEARSAL is not set): the rehearsal's SPMI controller, which stands in for the PMIC arbiter" "$out/sdm845-db845c.debian"
 check 83-db845c-ktap cmp "$out/sdm845-db845c.debian.ktap" "$out/sdm845-db845c.debian.host-ktap"
 
