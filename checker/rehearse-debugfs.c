@@ -368,6 +368,31 @@ bool debugfs_value(struct controller *c, u32 pin, u32 kind, const char *field, u
 		else
 			return false;
 		return true;
+	case DBG_RCAR_DRIVE:
+		/* sh_pfc_pinconf_get(): (mA / step) - 1, the step 6 mA for a
+		 * 2-bit field, else 3 mA */
+		l = pin_line(&c->conf, pin);
+		s = l ? strstr(l->rest, "output drive strength (") : NULL;
+		if (!s || !strstr(s, " mA)"))
+			return false;
+		*val = strtoul(s + strlen("output drive strength ("), NULL, 10) /
+		       (__builtin_popcount(mask) == 2 ? 6 : 3) - 1;
+		return true;
+	case DBG_RCAR_POC: {
+		/* the POCCTRL bit: 1 for 3300 mV, 0 for 1800 mV; 2500 mV is
+		 * either, by the pin (not read) */
+		unsigned long mv;
+
+		l = pin_line(&c->conf, pin);
+		s = l ? strstr(l->rest, "pin power source (") : NULL;
+		if (!s)
+			return false;
+		mv = strtoul(s + strlen("pin power source ("), NULL, 10);
+		if (mv != 3300 && mv != 1800)
+			return false;
+		*val = mv == 3300;
+		return true;
+	}
 	case DBG_QCOM_PMIC_GPIO:
 	case DBG_QCOM_PMIC_MPP:
 		return pmic_pad_value(c, pin, kind == DBG_QCOM_PMIC_MPP, field, val);

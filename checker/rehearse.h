@@ -58,7 +58,7 @@ struct pin_line *pin_line(const struct pin_file *file, u32 pin);
 /* What debugfs shows of a field (pincheck/verdict.py DEBUGFS_KINDS) */
 enum { DBG_NONE, DBG_IMX_CONF, DBG_SUNXI_DRIVE, DBG_SUNXI_PULL, DBG_PCS, DBG_IMX1_CONF,
        DBG_VSOC_MUX, DBG_VSOC_PAD, DBG_MESON_PULLEN, DBG_MESON_PULL, DBG_MTK_MODE,
-       DBG_QCOM_PMIC_GPIO = 13, DBG_QCOM_PMIC_MPP = 14 };
+       DBG_RCAR_DRIVE, DBG_RCAR_POC, DBG_QCOM_PMIC_GPIO = 13, DBG_QCOM_PMIC_MPP = 14 };
 
 /* The driver's read-back of field FIELD of kind DBG_*, false when not shown */
 bool debugfs_value(struct controller *c, u32 pin, u32 kind, const char *field, u32 mask,

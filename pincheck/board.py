@@ -437,6 +437,15 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
             regs = [(rn, rn.translate(a), s) for rn in fam.reg_nodes(c) for a, s in rn.regs()]
         for rn, a, s in regs:
             size = (s + 0xFFF) & ~0xFFF
+            if getattr(fam, "in_place", False):
+                # a driver whose tables hold physical addresses (sh-pfc):
+                # the window stays where the SoC has it, in RAM that
+                # qemu/run.sh makes reach up to it
+                ctl.windows.append(("win%d-%d" % (ctl.index, len(ctl.windows)), in_place(
+                    c, a, size, [w for x in ctrls.values() for w in x.windows] + ctl.windows),
+                                    size, a, s))
+                ctl.window_nodes.append(rn)
+                continue
             if next_addr + size > WINDOW_LIMIT:
                 raise SystemExit("rehearse: the register windows do not fit below 0x%x"
                                  % WINDOW_LIMIT)
@@ -501,6 +510,12 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
             parent, made = placed
             copy = copy_subtree(c, parent, c.name)
             plan["paths"] += [{"virt": v.path, "board": b.path} for v, b in made]
+        elif getattr(ctl.family, "in_place", False):
+            # the copy keeps its own reg entries, in the root's cells
+            first = c.translate(c.regs()[0][0])
+            copy = copy_subtree(c, root, "%s@%x" % (c.basename, first))
+            copy.set_cells("reg", [x for a, sz in c.regs() for x in
+                                   fdt.split_cells(c.translate(a), 2) + fdt.split_cells(sz, 2)])
         elif not is_holder(ctl):
             copy = copy_subtree(c, root, "%s@%x" % (c.basename, ctl.windows[0][1]))
             place_windows(ctl, copy)
@@ -530,7 +545,7 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
         elif is_holder(ctl):
             ctl.dev_name = "%x.%s:%s" % (ctl.windows[0][1], ctl.window_nodes[0].basename, c.name)
         elif copy.has("reg"):
-            ctl.dev_name = "%x.%s" % (ctl.windows[0][1], c.basename)
+            ctl.dev_name = "%x.%s" % (fdt.join_cells(copy.cells("reg")[:2]), c.basename)
         else:
             ctl.dev_name = copy.name
         # names from the sources' comments, for pinctrl-single pads
@@ -570,6 +585,19 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
         plan["skipped"].append({"path": c.path, "why": why, "controller": True})
     fdt.write(virt, out_dtb)
     return plan, ctrls
+
+
+def in_place(node, addr, size, taken):
+    """addr, the window of node's registers at their own address: above
+    the relocated windows and in no other window"""
+    if addr < WINDOW_LIMIT or addr + size > 1 << 32:
+        raise SystemExit("rehearse: %s: its registers at %#x cannot stay in place (below %#x "
+                         "or above 4 GiB)" % (node.path, addr, WINDOW_LIMIT))
+    for w in taken:
+        if addr < w[1] + w[2] and w[1] < addr + size:
+            raise SystemExit("rehearse: %s: its window at %#x overlaps %s" % (node.path, addr,
+                                                                                w[0]))
+    return addr
 
 
 def is_holder(ctl):

@@ -51,6 +51,8 @@ Families (arm64 unless said):
   mediatek   MediaTek, both arches: the paris SoCs (mt6765/6779/6795/6797,
              mt8183/8186/8188/8192/8195) and moore ones (mt7622/7629/7981/
              7986) rehearsed; common v1 (mt2701/7623/8173/...) reported
+  renesas    Renesas sh-pfc, both arches: arm64's R-Car Gen3/Gen4, RZ/G2;
+             arm's R-Car Gen1/Gen2, RZ/G1, EMEV2 (R-Mobile reported)
 Groups: pcs (every pinctrl-single family outside K3), arm, arm64 (every
 family with boards of that arch). KSRC is the kernel tree.
 """
@@ -96,6 +98,7 @@ FAMILIES = {
     "tegra": [("arm", "nvidia", r"tegra(20|30|114|124)-.*"),
               ("arm64", "nvidia", r"tegra(132|194|210)-.*")],
     "mediatek": [("arm64", "mediatek", r"mt.*"), ("arm", "mediatek", r"mt.*")],
+    "renesas": [("arm64", "renesas", r"r8a7.*"), ("arm", "renesas", r"(r8a7|emev2|sh73a0).*")],
 }
 
 

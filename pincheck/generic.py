@@ -81,9 +81,15 @@ def _int(text, default=0):
         return default
 
 
+# parameters a later tree renamed, under the names the families use: 7.3
+# calls what output-high and output-low set PIN_CONFIG_LEVEL (6.12:
+# PIN_CONFIG_OUTPUT), with the same meaning and drivers doing the same
+RENAMED = {"PIN_CONFIG_LEVEL": "PIN_CONFIG_OUTPUT"}
+
+
 def param_rows(block, kind=None):
     """[Param] of a table's text; kind: the value of a row that does not say"""
-    return [Param(m.group(1), m.group(2), _int(m.group(3)),
+    return [Param(m.group(1), RENAMED.get(m.group(2), m.group(2)), _int(m.group(3)),
                   VALUE_NAMES.get(m.group(4) or "", kind))
             for m in _ROW.finditer(block)]
 

@@ -53,6 +53,11 @@ def job(name, outdir, url, kind, dtb, cmdline, windows, callback=None, token=Non
     m = machine.read()
     os.makedirs(outdir, exist_ok=True)
     base = url.rstrip("/")
+    with open(windows) as f:
+        lines = [line.split() for line in f if line.strip()]
+    memory, extra = machine.ram_for([int(w[1], 0) + int(w[2], 0) for w in lines], m["QEMU_MEM"])
+    if extra:
+        cmdline = "%s %s" % (extra, cmdline)
     images = {
         "kernel": {"url": base + "/Image",
                    "image_arg": "-kernel {kernel} -append \"%s\"" % cmdline},
@@ -60,17 +65,13 @@ def job(name, outdir, url, kind, dtb, cmdline, windows, callback=None, token=Non
     }
     shutil.copyfile(dtb, os.path.join(outdir, "board.dtb"))
     images["dtb"] = {"url": "%s/%s/board.dtb" % (base, name), "image_arg": "-dtb {dtb}"}
-    with open(windows) as f:
-        for line in f:
-            if not line.strip():
-                continue
-            wname, addr, _size, reset = line.split()
-            key = re.sub(r"[^a-z0-9]", "_", wname.lower())
-            fname = wname + ".reset"
-            shutil.copyfile(reset, os.path.join(outdir, fname))
-            images[key] = {"url": "%s/%s/%s" % (base, name, fname),
-                           "image_arg": "-device loader,file={%s},addr=%s,force-raw=on"
-                                        % (key, addr)}
+    for wname, addr, _size, reset in lines:
+        key = re.sub(r"[^a-z0-9]", "_", wname.lower())
+        fname = wname + ".reset"
+        shutil.copyfile(reset, os.path.join(outdir, fname))
+        images[key] = {"url": "%s/%s/%s" % (base, name, fname),
+                       "image_arg": "-device loader,file={%s},addr=%s,force-raw=on"
+                                    % (key, addr)}
     doc = {
         "device_type": "qemu",
         "job_name": "vsoc pins: %s" % name,
@@ -81,9 +82,9 @@ def job(name, outdir, url, kind, dtb, cmdline, windows, callback=None, token=Non
         "metadata": {"board": name, "kind": kind,
                      "source": "make lava (docs/lava-kernelci.md)"},
         # qemu/run.sh's machine (qemu/machine.sh; the windows lie at
-        # 0x4c000000, below the top of its memory)
+        # 0x4c000000, below the top of its memory, or in place above it)
         "context": {"arch": "arm64", "machine": m["QEMU_VIRT"], "cpu": m["QEMU_CPU"],
-                    "memory": machine.memory_mib(m["QEMU_MEM"]),
+                    "memory": memory,
                     "extra_options": ["-no-reboot"]},
         "actions": [
             {"deploy": {"to": "tmpfs", "timeout": {"minutes": 3}, "images": images}},

@@ -31,8 +31,8 @@ def read_reg(buf, off, width):
 # below are the protocol, in the order of the codes.
 DEBUGFS_KINDS = {None: 0, "imx-conf": 1, "sunxi-drive": 2, "sunxi-pull": 3,
                  "pinctrl-single": 4, "imx1-conf": 5, "vsoc-mux": 6, "vsoc-pad": 7,
-                 "meson-pullen": 8, "meson-pull": 9, "mtk-mode": 10, "qcom-pmic-gpio": 13,
-                 "qcom-pmic-mpp": 14}
+                 "meson-pullen": 8, "meson-pull": 9, "mtk-mode": 10, "rcar-drive": 11,
+                 "rcar-poc": 12, "qcom-pmic-gpio": 13, "qcom-pmic-mpp": 14}
 # the kinds whose reader is told the field's name too
 FIELD_KINDS = ("qcom-pmic-gpio", "qcom-pmic-mpp")
 
@@ -130,6 +130,20 @@ def _read_mtk_mode(ctl, pin, confs, mask):
     return int(c) if c.isdigit() else None
 
 
+def _read_rcar_drive(ctl, pin, confs, mask):
+    # "output drive strength (N mA)" of sh_pfc_pinconf_get(): (N / step) - 1,
+    # the step 6 mA for a 2-bit field, else 3 mA
+    m = re.search(r"output drive strength \((\d+) mA\)", confs.get(pin) or "")
+    return int(m.group(1)) // (6 if bin(mask).count("1") == 2 else 3) - 1 if m else None
+
+
+def _read_rcar_poc(ctl, pin, confs, mask):
+    # "pin power source (N selector)", N in mV: the POCCTRL bit is 1 for
+    # 3300, 0 for 1800; 2500 is either, by the pin (not read)
+    m = re.search(r"pin power source \((\d+) selector\)", confs.get(pin) or "")
+    return {3300: 1, 1800: 0}.get(int(m.group(1))) if m else None
+
+
 PMIC_PAD = re.compile(r"(?:^| )(?:gpio|mpp)\d+ *:(.*)$")
 
 
@@ -195,7 +209,8 @@ DEBUGFS_READERS = {"imx-conf": _read_hex_conf, "sunxi-drive": _read_sunxi_drive,
                                                                                 mask, False),
                    "vsoc-mux": lambda ctl, pin, confs, mask: _read_vsoc(ctl, pin, mask, True),
                    "vsoc-pad": lambda ctl, pin, confs, mask: _read_vsoc(ctl, pin, mask, False),
-                   "mtk-mode": _read_mtk_mode, "qcom-pmic-gpio": _read_qcom_pmic,
+                   "mtk-mode": _read_mtk_mode, "rcar-drive": _read_rcar_drive,
+                   "rcar-poc": _read_rcar_poc, "qcom-pmic-gpio": _read_qcom_pmic,
                    "qcom-pmic-mpp": _read_qcom_pmic}
 
 

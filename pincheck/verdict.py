@@ -562,9 +562,12 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
     # writes no applied state explains (none before the boot: a TLMM's
     # windows are 9 MiB of words to compare)
     for ctl in ctrls if not planning else []:
+        scratch = set(ctl.family.scratch(ctl))
         for win, (reset, regs) in enumerate(zip(ctl.reset, ctl.regs)):
             size = min(len(regs), ctl.windows[win]["orig_size"])
             for off in changed_words(reset, regs, size):
+                if (win, off) in scratch:
+                    continue
                 r, g = read_reg(reset, off, 4), read_reg(regs, off, 4)
                 if (r ^ g) & ~masks.get((ctl.path, win, off), 0) & 0xFFFFFFFF:
                     stray.append({"controller": ctl.path, "window": win, "offset": off,

@@ -13,6 +13,15 @@ QEMU_VIRT=virt,gic-version=3,acpi=off
 QEMU_CPU=cortex-a53
 QEMU_MEM=256M
 
+# MiB of a QEMU_MEM value (256M, 3G)
+ram_mib() {
+	case "$1" in
+	*G) echo $(( ${1%G} * 1024 )) ;;
+	*M) echo $(( ${1%M} )) ;;
+	*) return 1 ;;
+	esac
+}
+
 # earlycon: a boot that dies before the console driver binds (it waits for
 # the pin controller) still leaves its log; panic=-1 ends a boot that
 # panics; the guest's /init is guest/init.c.

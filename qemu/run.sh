@@ -139,6 +139,19 @@ fi
 if [ -z "$conf" ]; then
 	[ "$(realpath "$dtb")" = "$(realpath -m "$run/$name.dtb")" ] || cp "$dtb" "$run/$name.dtb"
 fi
+# A window above the top of the machine's RAM (sh-pfc's, which stay at the
+# SoC's addresses): the RAM reaches up to it, in steps of 256 MiB, and the
+# kernel uses only the first QEMU_MEM of it (mem=), so the boot costs what
+# it did; the RAM past that is a sparse file never touched
+mem=$QEMU_MEM
+mem_mib=$(ram_mib "$QEMU_MEM")
+ram_args=
+for i in "${!win_addrs[@]}"; do
+	need=$(( (win_addrs[i] + win_sizes[i] - RAM_BASE + (256 << 20) - 1) / (256 << 20) * 256 ))
+	if [ "$need" -gt "$mem_mib" ]; then
+		mem_mib=$need mem=${need}M ram_args="mem=$QEMU_MEM"
+	fi
+done
 
 # The guest's RAM: a shared file that the host reads the window from, on
 # tmpfs when there is one (VSOC_RAMDIR overrides; a file on disk made every
@@ -166,7 +179,7 @@ snapshot_all() {
 # The command line of qemu/machine.sh. The debug kernel: a kmemleak scan at
 # the end, and a dmesg dump without its 80 000 KERN_DEBUG lines
 # (DEBUG_PINCTRL; guest/init.c dump_dmesg())
-cmdline="$KERNEL_CMDLINE $append"
+cmdline="$KERNEL_CMDLINE${ram_args:+ $ram_args} $append"
 [ "$config" = debug ] && cmdline="$cmdline vsocinit.kmemleak=1 vsocinit.dmesg=nodebug"
 
 if [ -z "$conf" ]; then
@@ -184,8 +197,8 @@ fi
 # purpose.
 # shellcheck disable=SC2086
 timeout --kill-after=5 "$timeout" "$QEMU_SYSTEM" \
-	-M "$QEMU_VIRT,memory-backend=ram" -cpu "$QEMU_CPU" -m "$QEMU_MEM" \
-	-object memory-backend-file,id=ram,size="$QEMU_MEM",mem-path="$ram",share=on \
+	-M "$QEMU_VIRT,memory-backend=ram" -cpu "$QEMU_CPU" -m "$mem" \
+	-object memory-backend-file,id=ram,size="$mem",mem-path="$ram",share=on \
 	-nographic -net none -no-reboot \
 	"${boot[@]}" \
 	"${loaders[@]}" \

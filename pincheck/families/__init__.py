@@ -18,6 +18,7 @@ from .mvebu import MVEBU
 from .pinctrl_single import PinctrlSingle
 from .qcom_pmic import QcomPmic
 from .qcom_pmic_mpp import QcomPmicMpp
+from .renesas import Renesas
 from .rockchip import Rockchip
 from .samsung import Samsung
 from .stm32 import STM32
@@ -29,7 +30,7 @@ from .vsoc import VSOC
 # VSOC, matched by compatible alone, first: the others read the tree's
 # driver tables (KSRC) to match
 FAMILIES = [VSOC(), IMX(), IMX1(), PinctrlSingle(), Sunxi(), TLMM(), MVEBU(), STM32(), BCM2835(),
-            Samsung(), Rockchip(), Meson(), Tegra(), MediaTek(), QcomPmic(),
+            Samsung(), Rockchip(), Meson(), Tegra(), MediaTek(), Renesas(), QcomPmic(),
             QcomPmicMpp()]
 
 # Known pin controllers that the rehearsal cannot move into a window, and
@@ -153,7 +154,7 @@ def missing_symbol(fam, node):
     path = fam.driver_file(node)
     if not cfg or not os.path.isfile(cfg) or not path:
         return None
-    sym = kconfig_symbol(path)
+    sym = fam.kconfig_symbol(node) or kconfig_symbol(path)
     if not sym:
         return None
     with open(cfg) as f:

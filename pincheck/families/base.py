@@ -83,6 +83,18 @@ class Family:
     def fixup(self, orig, copy, ctx):
         """add what the probe needs (clocks, interrupts) to the copy"""
 
+    def kconfig_symbol(self, node):
+        """the Kconfig symbol the image needs for the node, when the
+        Makefile line of driver_file() does not say it (one file serving
+        several SoCs); None: that line's"""
+        return None
+
+    def scratch(self, ctrl):
+        """[(window, offset)] of 32-bit words the driver writes that hold
+        no pin state (sh-pfc's unlock register, written before every
+        register write): their changes are no stray writes"""
+        return []
+
     def reset_word(self, window, offset):
         """the 32-bit word at `offset` of window `window` before the boot"""
         return 0

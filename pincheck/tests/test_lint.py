@@ -387,6 +387,17 @@ def test_rules_of_a_tree_without_value_field(tmp_path):
     assert [(p.name, p.kind) for p in d["fake,pinctrl"].customs] == [("fake,wakeup", generic.ANY)]
 
 
+def test_a_renamed_parameter_keeps_its_6_12_name():
+    # 7.3's dt_params[] rows for output-high/-low name PIN_CONFIG_LEVEL;
+    # the families model it as 6.12's PIN_CONFIG_OUTPUT (same meaning)
+    rows = generic.param_rows('{ "output-high", PIN_CONFIG_LEVEL, 1, },\n'
+                              '{ "output-low", PIN_CONFIG_LEVEL, 0, },\n'
+                              '{ "output-enable", PIN_CONFIG_OUTPUT_ENABLE, 1, },\n')
+    assert [(r.name, r.param, r.default) for r in rows] == [
+        ("output-high", "PIN_CONFIG_OUTPUT", 1), ("output-low", "PIN_CONFIG_OUTPUT", 0),
+        ("output-enable", "PIN_CONFIG_OUTPUT_ENABLE", 1)]
+
+
 def test_suggest_order_and_cap():
     # the first of equals in the order given: dt_params[], then the driver's
     # "ab" and "ac" are one edit from "a"; "input-enabl" one from

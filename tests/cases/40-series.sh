@@ -73,7 +73,7 @@ unexpected=$(grep -E ': (ERROR|WARNING|CHECK):|Traceback|Error' <<<"$out" |
 		-e "\(0001-pinctrl-core-Do-not-oops-on-an-empty-hog-state\|0004-regmap-mmio-Free-the-context-when-the-regmap-can\).*: WARNING: The commit message has 'stable@', perhaps it also needs a 'Fixes:' tag?" \
 		-e '[0-9]*-pinctrl-pinconf-generic-Add-KUnit-tests-for-the-DT-.*: WARNING: added, moved or deleted file(s), does MAINTAINERS need updating?' \
 		-e '[0-9]*-\(pinctrl-core-Drop-a-bad-pin-hog-state\|pinctrl-pinconf-Show-what-set-each-config\|pinctrl-core-Report-the-settings-of-a-stat\|pinctrl-devicetree-Warn-about-a-state-name\|pinctrl-core-Name-the-DT-node-and-propert\).*: WARNING: Prefer a maximum 75 chars per line (possible unwrapped commit description?)' \
-		-e "00\(0[235689]\|1[0145]\)-pinctrl-[a-z]*-[A-Z].*: WARNING: Unknown commit id '[0-9a-f]\{12\}', maybe rebased or not pulled?")
+		-e "00\(0[235689]\|1[0145]\|59\|60\)-pinctrl-[a-z0-9]*-[A-Z].*: WARNING: Unknown commit id '[0-9a-f]\{12\}', maybe rebased or not pulled?")
 if [ -z "$unexpected" ]; then
 	pass "series: checkpatch --strict clean but for the warnings the cover letter justifies"
 else

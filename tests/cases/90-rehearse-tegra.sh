@@ -99,17 +99,17 @@ w=$(window_of "$out/nvidia_tegra194-p3509-0000+p3668-0000" /bus@0/pinmux@2430000
 # + 0x14000: PINGROUP(pex_l5_clkreq_n_pgg0, PE5, RSVD1, .., 0x14000, 0, Y,
 # 5, -1, 6, 8, -1, 10, 11, 12, ..): pull bits 3:2 = 0, tristate bit 4 = 0,
 # enable-input bit 6 = 1, schmitt bit 12 = 0 (schmitt_in_mux); io-hv is
-# RCV_SEL, and PIN_PINGROUP_ENTRY_Y never sets rcv_sel_bit (its e_io_hv
-# argument, 5, is unused): bit 0 = 1, the low bit of the function select.
-# 0xa5a5a5a5 & ~0x105d | 0x41 = 0xa5a5a5e1
+# RCV_SEL, at the group's e_io_hv bit 5 since "pinctrl: tegra194: Do not
+# write io-hv and io-reset to the function select" (before it, bit 0, the
+# low bit of the function select). 0xa5a5a5a5 & ~0x107c | 0x60 = 0xa5a5a5e1
 word xavier-nx-clkreq "$w" 0x14000 0xa5a5a5e1
 # + 0x14008: pex_l5_rst_n_pgg1 the same, enable-input 0: 0xa5a5a5a1
 word xavier-nx-rst "$w" 0x14008 0xa5a5a5a1
-# The same board from the state its firmware leaves, both pins on PE5
-# (funcs[0]: bits 1:0 = 0, 0xa5a5a5a4 where the fill has 0xa5a5a5a5):
-# the kernel's io-hv write sets bit 0, so the pins are on RSVD1 (f1)
-# after the PCIe controller's default state; the verdict expects it, as
-# the driver's table says
+# The fill has bits 0 and 5 set, so it cannot tell bit 0 from bit 5: the
+# same board from the state its firmware leaves, both pins on PE5
+# (funcs[0]: bits 1:0 = 0, 0xa5a5a5a4), stays on PE5 after the PCIe
+# controller's default state: 0xa4 & ~0x7c | 0x60 = 0xe0 (clkreq; the
+# unfixed driver gave 0xe1, RSVD1), and the verdict agrees
 nx=nvidia/tegra194-p3509-0000+p3668-0000
 fw=$BUILD/tests/tegra194-pe5.bin
 mkdir -p "${fw%/*}"
@@ -125,7 +125,9 @@ rc=$?
 [ "$rc" = 0 ] && pass "tegra-xavier-nx-firmware-agrees" ||
 	fail "tegra-xavier-nx-firmware-agrees" "exit $rc: $line"
 w=$(window_of "$out/${nx//\//_}@tegra194-pe5" /bus@0/pinmux@2430000)
-word xavier-nx-firmware-clkreq-rsvd1 "$w" 0x14000 0xa5a5a5e1
+word xavier-nx-firmware-clkreq-pe5 "$w" 0x14000 0xa5a5a5e0
+# rst: 0xa4 & ~0x7c | 0x20 = 0xa0
+word xavier-nx-firmware-rst-pe5 "$w" 0x14008 0xa5a5a5a0
 
 # --- arm64: Jetson Nano (pinctrl-tegra210.c) -------------------------------------
 # no pinmux hog (its pinmux is the firmware's), and its three consumers'
