@@ -421,7 +421,9 @@ class QcomPmic(Family):
             for name, pin in self.pins(ctrl, n):
                 if pin is None:
                     out.append((n.path, "pins", "unknown group '%s' (this controller has "
-                                "gpio1 to gpio%d)" % (name, self.npins(ctrl))))
+                                "%s%d to %s%d)" % (name, self.pin_prefix(), self.offset(),
+                                                   self.pin_prefix(),
+                                                   self.npins(ctrl) - 1 + self.offset())))
         return out
 
     def functions(self, ctrl, node):

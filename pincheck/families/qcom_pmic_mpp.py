@@ -185,18 +185,6 @@ class QcomPmicMpp(QcomPmic):
         fnames = self.tables().functions
         return (fnames.index(func), None) if func in fnames else (None, None)
 
-    def problems(self, ctrl, node):
-        out = []
-        for n in self.sources(node):
-            func = n.string("function")
-            if func and func not in self.tables().functions:
-                out.append((n.path, "function", "unknown function '%s'" % func))
-            for name, pin in self.pins(ctrl, n):
-                if pin is None:
-                    out.append((n.path, "pins", "unknown group '%s' (this controller has "
-                                "mpp1 to mpp%d)" % (name, self.npins(ctrl))))
-        return out
-
     def functions(self, ctrl, node):
         return set(self.tables().functions)
 
