@@ -41,9 +41,11 @@ char *ctrl_dir(const char *base, const char *dev)
 
 /*
  * "pin N (NAME) rest" (pins) or "pin N (NAME): rest" (pinmux-pins,
- * pinconf-pins), as the host's regular expressions read them
+ * pinconf-pins), as the host's regular expressions read them; prefix ""
+ * for pinconf-groups' "N (NAME): rest"
  */
-struct pin_file parse_pin_file(const char *dir, const char *file, bool colon)
+static struct pin_file parse_lines(const char *dir, const char *file, bool colon,
+				   const char *prefix)
 {
 	struct pin_file pf = { 0 };
 	struct pin_line *out = NULL;
@@ -60,10 +62,12 @@ struct pin_file parse_pin_file(const char *dir, const char *file, bool colon)
 	if (!text)
 		return pf;
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		if (strncmp(line, "pin ", 4))
+		size_t np = strlen(prefix);
+
+		if (strncmp(line, prefix, np) || !isdigit((unsigned char)line[np]))
 			continue;
-		pin = strtoul(line + 4, &end, 10);
-		if (end == line + 4 || strncmp(end, " (", 2))
+		pin = strtoul(line + np, &end, 10);
+		if (strncmp(end, " (", 2))
 			continue;
 		open = end + 2;
 		close = strchr(open, ')');
@@ -91,6 +95,16 @@ struct pin_file parse_pin_file(const char *dir, const char *file, bool colon)
 	pf.lines = out;
 	pf.n = n;
 	return pf;
+}
+
+struct pin_file parse_pin_file(const char *dir, const char *file, bool colon)
+{
+	return parse_lines(dir, file, colon, "pin ");
+}
+
+struct pin_file parse_group_file(const char *dir, const char *file)
+{
+	return parse_lines(dir, file, true, "");
 }
 
 struct pin_line *pin_line(const struct pin_file *file, u32 pin)
@@ -158,8 +172,147 @@ static bool mtk_mode(const char *rest, u32 pin, u32 *val)
 	return true;
 }
 
+/* The index of WORD among the plan's debugfs-words of FIELD, or -1 */
+static int word_index(struct controller *c, const char *field, const char *word)
+{
+	unsigned int i;
+	int n = -1;
+
+	for (i = 0; i < c->nwords; i++) {
+		if (c->words[i][0] == '=') {
+			if (n >= 0)
+				break;
+			if (!strcmp(c->words[i] + 1, field))
+				n = 0;
+		} else if (n >= 0) {
+			if (!strcmp(c->words[i], word))
+				return n;
+			n++;
+		}
+	}
+	return -1;
+}
+
+/* The plan's debugfs-words of FIELD: the first, and their number */
+static char **words_of(struct controller *c, const char *field, unsigned int *n)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->nwords; i++)
+		if (c->words[i][0] == '=' && !strcmp(c->words[i] + 1, field))
+			break;
+	for (*n = 0; i + 1 + *n < c->nwords && c->words[i + 1 + *n][0] != '='; (*n)++)
+		;
+	return i < c->nwords ? c->words + i + 1 : NULL;
+}
+
+/* The mode of a PMIC pad shown as direction DIR and function FN (MPP; 0
+ * for a GPIO), its input enabled or not: the plan's "modes" words, by
+ * (DIR, FN, INEN), the functions counted when there are more modes than
+ * two a direction */
+static bool pmic_mode(struct controller *c, int dir, int fn, bool inen, u32 *val)
+{
+	unsigned int nm, nd, nf, i;
+	char **m = words_of(c, "modes", &nm);
+
+	words_of(c, "dir", &nd);
+	if (!m || !nd || dir < 0 || fn < 0)
+		return false;
+	nf = nm / (2 * nd);
+	i = (dir * nf + fn) * 2 + inen;
+	if (i >= nm)
+		return false;
+	*val = strtoul(m[i], NULL, 10);
+	return true;
+}
+
+/*
+ * pinconf-groups of a PMIC GPIO or MPP pad (every pad its own group), as
+ * pmic_gpio_config_dbg_show() prints it: "<generic> gpioN : out  high
+ * normal  vin-0 no pull  push-pull  no  atest-1 dtest-0" (direction,
+ * value, function, vin-N, the bias in words, buffer, strength, atest-N,
+ * dtest-N), or pmic_mpp_config_dbg_show(): "mppN : out  digital vin-0 0
+ * Disabled low" (direction, function, vin-N, analog level, the pull where
+ * the pad has one, value); " ---" for a pad the driver shows disabled.
+ * The field by its name, as pincheck/readback.py _read_qcom_pmic() reads it
+ */
+static bool pmic_pad_value(struct controller *c, u32 pin, bool mpp, const char *field,
+			   u32 *val)
+{
+	struct pin_line *l = pin_line(&c->groups, pin);
+	const char *pre = mpp ? "mpp" : "gpio", *s, *m = NULL, *word = NULL;
+	char *copy, *tok, *save, *w[64], bias[128] = "";
+	unsigned int n = 0, i;
+	bool inen, ok = false;
+	int k = -1;
+
+	if (!l)
+		return false;
+	/* the last " gpioN" (or "gpioN" at the start) followed by " *:" */
+	for (s = strstr(l->rest, pre); s; s = strstr(s + 1, pre)) {
+		const char *d = s + strlen(pre);
+
+		if ((s != l->rest && s[-1] != ' ') || !isdigit((unsigned char)*d))
+			continue;
+		while (isdigit((unsigned char)*d))
+			d++;
+		while (*d == ' ')
+			d++;
+		if (*d == ':')
+			m = d + 1;
+	}
+	if (!m)
+		return false;
+	inen = strstr(l->rest, "input enabled") && strstr(l->rest, "input enabled") < m;
+	copy = xstrdup(m);
+	for (tok = strtok_r(copy, " ", &save); tok && n < 64; tok = strtok_r(NULL, " ", &save))
+		w[n++] = tok;
+	if (!strcmp(field, "enable")) {
+		*val = !(n == 1 && !strcmp(w[0], "---"));
+		free(copy);
+		return true;
+	}
+	if (n < (mpp ? 4u : 9u) || (n == 1 && !strcmp(w[0], "---"))) {
+		free(copy);
+		return false;
+	}
+	for (i = 4; !mpp && i < n - 4; i++)
+		snprintf(bias + strlen(bias), sizeof(bias) - strlen(bias), "%s%s", i > 4 ? " " : "",
+			 w[i]);
+	if (!strcmp(field, "dir") || !strcmp(field, "mode")) {
+		int d = word_index(c, "dir", w[0]);
+		int f = mpp ? word_index(c, "function", w[1]) : 0;
+
+		ok = pmic_mode(c, d, f, inen, val);
+	} else if (!strcmp(field, "vin") || !strcmp(field, "level")) {
+		const char *v = w[!strcmp(field, "vin") && !mpp ? 3 : !strcmp(field, "vin") ? 2 : 3];
+
+		if (!strncmp(v, "vin-", 4) && !strcmp(field, "vin"))
+			v += 4;
+		ok = isdigit((unsigned char)*v);
+		*val = ok ? strtoul(v, NULL, 10) : 0;
+	} else if (!strcmp(field, "out")) {
+		/* the input's level is shown while it is enabled */
+		for (i = mpp ? 4 : 1; !inen && i < (mpp ? 6u : 2u) && i < n && k < 0; i++)
+			k = word_index(c, "out", w[i]);
+		ok = k >= 0;
+		*val = k;
+	} else {
+		word = !strcmp(field, "function") ? w[mpp ? 1 : 2] :
+		       !strcmp(field, "pull") ? (mpp ? w[4 < n ? 4 : 0] : bias) :
+		       !strcmp(field, "buffer") ? w[n - 4] :
+		       !strcmp(field, "strength") ? w[n - 3] : NULL;
+		k = word ? word_index(c, field, word) : -1;
+		ok = k >= 0;
+		*val = k;
+	}
+	free(copy);
+	return ok;
+}
+
 /* pincheck/verdict.py debugfs_value() */
-bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 mask, u32 *val)
+bool debugfs_value(struct controller *c, u32 pin, u32 kind, const char *field, u32 mask,
+		   u32 *val)
 {
 	struct pin_line *l;
 	const char *s;
@@ -240,6 +393,9 @@ bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 mask, u32 *val)
 		*val = mv == 3300;
 		return true;
 	}
+	case DBG_QCOM_PMIC_GPIO:
+	case DBG_QCOM_PMIC_MPP:
+		return pmic_pad_value(c, pin, kind == DBG_QCOM_PMIC_MPP, field, val);
 	case DBG_MTK_MODE:
 		l = pin_line(&c->pins, pin);
 		return l && mtk_mode(l->rest, pin, val);

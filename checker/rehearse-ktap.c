@@ -426,7 +426,7 @@ static bool pin_test(unsigned int i, struct controller *ctl, unsigned int nctl,
 			if (got != exp)
 				bprintf(&mis, "%s%s: registers=0x%x, expected=0x%x",
 					mis.len ? "; " : "", fname, got, exp);
-			if (debugfs_value(c, pin, kind, mask, &dbg) && dbg != exp)
+			if (debugfs_value(c, pin, kind, fname, mask, &dbg) && dbg != exp)
 				bprintf(&mis, "%s%s: debugfs=0x%x, expected=0x%x",
 					mis.len ? "; " : "", fname, dbg, exp);
 			/* VSOC: pinconf-pins decoded field by field too */
@@ -627,6 +627,8 @@ int main(int argc, char **argv)
 		ctl[i].mux = parse_pin_file(ctl[i].dir, "pinmux-pins", true);
 		ctl[i].conf = parse_pin_file(ctl[i].dir, "pinconf-pins", true);
 		ctl[i].owners = parse_pin_file(ctl[i].dir, "pinconf-owners", true);
+		ctl[i].groups = parse_group_file(ctl[i].dir, "pinconf-groups");
+		ctl[i].words = prop_strings(node, "debugfs-words", &ctl[i].nwords);
 		if (ctl[i].dir) {
 			if (asprintf(&p, "%s/pinconf-owners", ctl[i].dir) < 0)
 				fatal("out of memory");

@@ -34,6 +34,9 @@ struct controller {
 	uint64_t addr[MAX_WINDOWS];	/* physical: QEMU's window, or the board's (--hw) */
 	volatile unsigned char *map[MAX_WINDOWS];
 	struct pin_file pins, mux, conf, owners;
+	struct pin_file groups;	/* pinconf-groups, by group selector */
+	char **words;		/* the plan's debugfs-words: "=FIELD", its words by value */
+	unsigned int nwords;
 	bool has_owners;	/* the kernel has pinconf-owners */
 };
 
@@ -46,16 +49,20 @@ char *ctrl_dir(const char *base, const char *dev);
 /* A debugfs file of dir as lines by pin; colon: "pin N (NAME): rest" */
 struct pin_file parse_pin_file(const char *dir, const char *file, bool colon);
 
+/* pinconf-groups of dir as lines by group selector: "N (NAME): rest" */
+struct pin_file parse_group_file(const char *dir, const char *file);
+
 /* The line of a pin, NULL when the file has none */
 struct pin_line *pin_line(const struct pin_file *file, u32 pin);
 
 /* What debugfs shows of a field (pincheck/verdict.py DEBUGFS_KINDS) */
 enum { DBG_NONE, DBG_IMX_CONF, DBG_SUNXI_DRIVE, DBG_SUNXI_PULL, DBG_PCS, DBG_IMX1_CONF,
        DBG_VSOC_MUX, DBG_VSOC_PAD, DBG_MESON_PULLEN, DBG_MESON_PULL, DBG_MTK_MODE,
-       DBG_RCAR_DRIVE, DBG_RCAR_POC };
+       DBG_RCAR_DRIVE, DBG_RCAR_POC, DBG_QCOM_PMIC_GPIO = 13, DBG_QCOM_PMIC_MPP = 14 };
 
-/* The driver's read-back of a field of kind DBG_*, false when not shown */
-bool debugfs_value(struct controller *c, u32 pin, u32 kind, u32 mask, u32 *val);
+/* The driver's read-back of field FIELD of kind DBG_*, false when not shown */
+bool debugfs_value(struct controller *c, u32 pin, u32 kind, const char *field, u32 mask,
+		   u32 *val);
 
 /*
  * VSOC (rehearse-vsoc.c): the PAD field NAME of the pin's pinconf-pins line,

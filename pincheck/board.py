@@ -518,7 +518,14 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
             r.set_cells("reg", fdt.split_cells(addr, 2) + fdt.split_cells(size, 2))
             r.set_empty("no-map")
             plan["windows"].append({"name": wname, "addr": addr, "size": size})
-        if getattr(ctl.family, "in_place", False):
+        placed = ctl.family.holder(ctl, root)
+        if placed is not None:
+            # a bus the family builds at the window (the PMIC GPIO's SPMI
+            # controller): the copy goes under it, the device named there
+            parent, made = placed
+            copy = copy_subtree(c, parent, c.name)
+            plan["paths"] += [{"virt": v.path, "board": b.path} for v, b in made]
+        elif getattr(ctl.family, "in_place", False):
             # the copy keeps its own reg entries, in the root's cells
             first = c.translate(c.regs()[0][0])
             copy = copy_subtree(c, root, "%s@%x" % (c.basename, first))
@@ -548,7 +555,9 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
         # of_device_make_bus_id(): "<address>.<name>", or without reg the
         # node's name (a child of the root); a child of a syscon copy,
         # "<address>.<syscon>:<name>"
-        if is_holder(ctl):
+        if ctl.dev_name:
+            pass        # named by the family's holder()
+        elif is_holder(ctl):
             ctl.dev_name = "%x.%s:%s" % (ctl.windows[0][1], ctl.window_nodes[0].basename, c.name)
         elif copy.has("reg"):
             ctl.dev_name = "%x.%s" % (fdt.join_cells(copy.cells("reg")[:2]), c.basename)

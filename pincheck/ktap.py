@@ -147,6 +147,11 @@ def add_plan(outdir, board_dtb, virt_dtb):
             # a pin GPIO holds (pinmux-pins "GPIO ..."): this field is gpio-value
             n.set_strings("gpio-field", [gpio[0]])
             n.set_cells("gpio-value", [gpio[1]])
+        words = getattr(ctl.family, "debugfs_words", None)
+        if words:
+            # what debugfs prints for a field, by its value: "=FIELD", words
+            n.set_strings("debugfs-words", [x for f, ws in words(ctl).items()
+                                            for x in ["=" + f] + list(ws)])
         ident = getattr(ctl.family, "identity", None)
         if ident:
             # the words that say what the window is: <window offset mask value>...

@@ -32,7 +32,9 @@ def read_reg(buf, off, width):
 DEBUGFS_KINDS = {None: 0, "imx-conf": 1, "sunxi-drive": 2, "sunxi-pull": 3,
                  "pinctrl-single": 4, "imx1-conf": 5, "vsoc-mux": 6, "vsoc-pad": 7,
                  "meson-pullen": 8, "meson-pull": 9, "mtk-mode": 10, "rcar-drive": 11,
-                 "rcar-poc": 12}
+                 "rcar-poc": 12, "qcom-pmic-gpio": 13, "qcom-pmic-mpp": 14}
+# the kinds whose reader is told the field's name too
+FIELD_KINDS = ("qcom-pmic-gpio", "qcom-pmic-mpp")
 
 
 def debugfs_kind(ctl, field):
@@ -142,6 +144,62 @@ def _read_rcar_poc(ctl, pin, confs, mask):
     return {3300: 1, 1800: 0}.get(int(m.group(1))) if m else None
 
 
+PMIC_PAD = re.compile(r"(?:^| )(?:gpio|mpp)\d+ *:(.*)$")
+
+
+def pmic_pad_line(line):
+    """pinconf-groups' line of a PMIC GPIO or MPP pad: (the generic part,
+    the words the driver's dbg_show prints after " gpioN:" / " mppN:"), or
+    None; [] for a pad it shows disabled ("---")"""
+    m = PMIC_PAD.search(line or "")
+    if not m:
+        return None
+    w = m.group(1).split()
+    return line[:m.start()], [] if w == ["---"] else w
+
+
+def _read_qcom_pmic(ctl, pin, confs, mask, field):
+    # pinconf-groups (every pad its own group, selector = pin), as
+    # pmic_gpio_config_dbg_show() prints it: "N (gpioM): <generic> gpioM :
+    # out  high normal  vin-0 no pull  push-pull  no  atest-1 dtest-0"
+    # (direction, value, function, vin-N, the bias in words, buffer,
+    # strength, atest-N, dtest-N); pmic_mpp_config_dbg_show(): "mppM : out
+    # digital vin-0 0 Disabled low" (direction, function, vin-N, the
+    # analog level, the pull where the pad has one, value, ...)
+    got = pmic_pad_line(getattr(ctl, "guest_groups", {}).get(pin))
+    if got is None:
+        return None
+    generic, w = got
+    if field == "enable":
+        return 1 if w else 0
+    mpp = ctl.family.pin_prefix() == "mpp"
+    if len(w) < (4 if mpp else 9):
+        return None
+    words = ctl.family.debugfs_words(ctl)
+    if not mpp:
+        w = w[:4] + [" ".join(w[4:-4])] + w[-4:]
+    # the direction: the driver's config_get() has "input enabled" only
+    # while the pad's input is; the value shown is the input's then
+    inen = "input enabled" in generic
+    fn = w[1] if mpp else w[2]
+    if field in ("dir", "mode"):
+        if w[0] not in words["dir"] or (mpp and fn not in words["function"]):
+            return None
+        return ctl.family.mode_of(words["dir"].index(w[0]), inen,
+                                  *([words["function"].index(fn)] if mpp else []))
+    at = {"vin": 2 if mpp else 3, "level": 3}
+    if field in at:
+        v = w[at[field]]
+        v = v[4:] if field == "vin" and v.startswith("vin-") else v
+        return int(v) if v.isdigit() else None
+    if field == "out":
+        val = [x for x in w[4:6] if x in words["out"]] if mpp else [w[1]]
+        return None if inen or not val or val[0] not in words["out"] \
+            else words["out"].index(val[0])
+    word = {"function": fn, "pull": w[4], "buffer": w[-4], "strength": w[-3]}.get(field)
+    return words[field].index(word) if word in words.get(field, []) else None
+
+
 DEBUGFS_READERS = {"imx-conf": _read_hex_conf, "sunxi-drive": _read_sunxi_drive,
                    "sunxi-pull": _read_sunxi_pull, "pinctrl-single": _read_pins_value,
                    "imx1-conf": _read_imx1_conf,
@@ -152,10 +210,13 @@ DEBUGFS_READERS = {"imx-conf": _read_hex_conf, "sunxi-drive": _read_sunxi_drive,
                    "vsoc-mux": lambda ctl, pin, confs, mask: _read_vsoc(ctl, pin, mask, True),
                    "vsoc-pad": lambda ctl, pin, confs, mask: _read_vsoc(ctl, pin, mask, False),
                    "mtk-mode": _read_mtk_mode, "rcar-drive": _read_rcar_drive,
-                   "rcar-poc": _read_rcar_poc}
+                   "rcar-poc": _read_rcar_poc, "qcom-pmic-gpio": _read_qcom_pmic,
+                   "qcom-pmic-mpp": _read_qcom_pmic}
 
 
 def debugfs_value(ctl, pin, field, confs, mask=0xFFFFFFFF):
     """the kernel's own read-back of a field, where debugfs shows it"""
     kind = debugfs_kind(ctl, field)
+    if kind in FIELD_KINDS:
+        return DEBUGFS_READERS[kind](ctl, pin, confs, mask, field)
     return DEBUGFS_READERS[kind](ctl, pin, confs, mask) if kind else None

@@ -112,6 +112,11 @@ class Guest:
             out[int(m.group(1))] = (own, g.group(2) if g else None, rest.startswith("GPIO "))
         return out
 
+    def groups(self, dev):
+        """{group selector: line} of pinconf-groups ("N (NAME): ...")"""
+        return {int(m.group(1)): m.group(2) for m in re.finditer(
+            r"^(\d+) \([^)]*\): (.*)$", self.ctrl_file(dev, "pinconf-groups") or "", re.M)}
+
     def confs(self, dev):
         out = {}
         for m in re.finditer(r"^pin (\d+) \([^)]*\): (.*)$", self.ctrl_file(dev, "pinconf-pins") or "", re.M):
@@ -172,6 +177,7 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
         ctl.pad_names = {int(k): v for k, v in c["pad_names"].items()}
         ctl.guest_pins = guest.pins(ctl.dev)
         ctl.pin_names = {p: v[0] for p, v in ctl.guest_pins.items()}
+        ctl.guest_groups = guest.groups(ctl.dev)
         ctl.reset = []
         for i, w in enumerate(ctl.windows):
             f = os.path.join(outdir, w["name"] + ".reset")
@@ -459,7 +465,7 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
         width = writes[0].w.width
         val = read_reg(ctl.reset[win], off, width)
         for a in writes:
-            val = (val & ~a.w.mask) | (a.w.value & a.w.mask)
+            val = a.w.update(val) if a.w.update else (val & ~a.w.mask) | (a.w.value & a.w.mask)
         got = read_reg(ctl.regs[win], off, width)
         union = 0
         fields = {}

@@ -12,7 +12,8 @@
 #                                           socfpga agilex stingray stm32 bcm2835
 #                                           samsung meson tegra mediatek renesas) or
 #                                           groups (pcs arm arm64); default: every
-#                                           family
+#                                           family. The PMIC families (qcom-pmic,
+#                                           qcom-pmic-mpp) ride on tlmm's and tlmm-arm's
 #   SEED=N COUNT=M scripts/rehearse-all.sh  a seeded sample of M boards
 #   FIX=1 scripts/rehearse-all.sh ...       and a DT patch for each finding
 #                                           with one obvious fix, counted and

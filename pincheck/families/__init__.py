@@ -16,6 +16,8 @@ from .meson import Meson
 from .mediatek import MediaTek
 from .mvebu import MVEBU
 from .pinctrl_single import PinctrlSingle
+from .qcom_pmic import QcomPmic
+from .qcom_pmic_mpp import QcomPmicMpp
 from .renesas import Renesas
 from .rockchip import Rockchip
 from .samsung import Samsung
@@ -28,13 +30,16 @@ from .vsoc import VSOC
 # VSOC, matched by compatible alone, first: the others read the tree's
 # driver tables (KSRC) to match
 FAMILIES = [VSOC(), IMX(), IMX1(), PinctrlSingle(), Sunxi(), TLMM(), MVEBU(), STM32(), BCM2835(),
-            Samsung(), Rockchip(), Meson(), Tegra(), MediaTek(), Renesas()]
+            Samsung(), Rockchip(), Meson(), Tegra(), MediaTek(), Renesas(), QcomPmic(),
+            QcomPmicMpp()]
 
 # Known pin controllers that the rehearsal cannot move into a window, and
 # why (matched on a compatible's tail).
 NOT_MMIO_HINTS = [
     (re.compile(r"-lpass-lpi-pinctrl$|-lpi-pinctrl$"),
      "an LPASS LPI pin controller (needs its audio clocks and power domain)"),
+    # the GPIO and MPP blocks on SPMI are families qcom-pmic and
+    # qcom-pmic-mpp's; on SSBI (the 32-bit PM8921, PM8058) they stay
     (re.compile(r"^qcom,pm.*-(gpio|mpp)$"), "a PMIC GPIO/MPP block on SPMI"),
     (re.compile(r"^marvell,dove-pinctrl$"),
      "a Dove MPP controller (marvell,dove-pinctrl): its driver sets MPPs through the PMU, "
@@ -178,7 +183,7 @@ def why_not(node):
     for c in compat:
         for rx, why in NOT_MMIO_HINTS:
             if rx.search(c):
-                return why.replace("on SPMI", "on SSBI") if ssbi else why
+                return "a PMIC GPIO/MPP block on SSBI" if ssbi and "PMIC" in why else why
     p = node.parent
     while p is not None and p.parent is not None:
         pc = p.strings("compatible")

@@ -7,15 +7,19 @@ A write is Write(window, offset, value, mask, width, pin, field[, ctl]):
 the driver puts (old & ~mask) | (value & mask) at byte offset of the
 controller's window number `window` (its reg entry); ctl, when given, is
 the DT path of another moved controller whose window it is (the i.MX7D
-LPSR iomuxc writes its select-input registers into the main iomuxc's).  Expected register contents are the reset
-image with the writes of every applied setting replayed in the core's
-order.
+LPSR iomuxc writes its select-input registers into the main iomuxc's);
+update, when given, is what a driver that keeps a cache writes: the new
+register as a function of the old (the PMIC GPIO's direction), value then
+only what it writes over the reset image. Expected register contents are
+the reset image with the writes of every applied setting replayed in the
+core's order.
 """
 
 import struct
 from collections import namedtuple
 
-Write = namedtuple("Write", "window offset value mask width pin field ctl", defaults=(None,))
+Write = namedtuple("Write", "window offset value mask width pin field ctl update",
+                   defaults=(None, None))
 
 
 class Family:
@@ -58,6 +62,13 @@ class Family:
         the syscon above it whose regmap its driver takes (mvebu's
         AP806/CP110: the copy is then the only child of a copy of it)"""
         return [node]
+
+    def holder(self, ctl, root):
+        """None: the copy is a child of the root at its window. Else (the
+        node the copy goes under, made in root at the window, [(virt node,
+        board node)] of what it made), ctl.dev_name set as the kernel names
+        the device there (the PMIC GPIO's SPMI controller and PMIC)"""
+        return None
 
     def stubs(self, node):
         """other nodes of the board the probe looks up (Samsung's PMU), to

@@ -185,13 +185,12 @@ else
 	fail "rehearse-dra7-iodelay-reported" "exit $rc: $line"
 fi
 # a Qualcomm arm32 board: with its TLMM driver in the image it agrees on
-# every pin (29, as pincheck prepare plans them without the image's
-# configuration: the TLMM rows of its 13 consumers' default states, the
-# PMIC GPIO states reported), without it one line says so and nothing is
-# rehearsed (exit 4)
+# every pin (35: the 29 TLMM rows of its consumers' default states and 6
+# pins of its PM8941 GPIO block on SPMI, family qcom-pmic), without it one
+# line says so and nothing is rehearsed (exit 4)
 q=arm/qcom/qcom-msm8974-lge-nexus5-hammerhead
 if grep -qx 'CONFIG_PINCTRL_MSM8X74=y' "$CACHE/out/${KERNEL:-vsoc}/.config" 2>/dev/null; then
-	rehearse_ok "$q" 29
+	rehearse_ok "$q" 35
 else
 	line=$("$R" --quiet "$q" 2>&1)
 	rc=$?
