@@ -220,3 +220,16 @@ def debugfs_value(ctl, pin, field, confs, mask=0xFFFFFFFF):
     if kind in FIELD_KINDS:
         return DEBUGFS_READERS[kind](ctl, pin, confs, mask, field)
     return DEBUGFS_READERS[kind](ctl, pin, confs, mask) if kind else None
+
+
+def changed_words(reset, regs, size, chunk=4096):
+    """the offsets of the 32-bit words below size that differ between the
+    two images: chunks that compare equal as bytes are skipped whole (a
+    TLMM's windows are 9 MiB, its writes a few hundred words)"""
+    for base in range(0, size - 3, chunk):
+        end = min(base + chunk, size)
+        if reset[base:end] == regs[base:end]:
+            continue
+        for off in range(base, end - 3, 4):
+            if read_reg(reset, off, 4) != read_reg(regs, off, 4):
+                yield off

@@ -26,7 +26,7 @@ from . import lint
 from .board import pin_state_props
 from .badinput import (BadInput, check_dumps, check_handles, check_identity,  # noqa: F401
                        check_window)
-from .readback import (DEBUGFS_KINDS, debugfs_kind, debugfs_value,  # noqa: F401
+from .readback import (DEBUGFS_KINDS, changed_words, debugfs_kind, debugfs_value,  # noqa: F401
                        read_reg, read_window)
 
 # The device name of a consumer that no device is made of (board.py's
@@ -588,19 +588,6 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
     return {"plan": plan, "rows": rows, "consumers": consumers, "conflicts": conflicts,
             "stray": stray, "ctrls": ctrls, "problems": problems,
             "missing": [] if planning else missing_on_kernel(guest, ctrls, problems)}
-
-
-def changed_words(reset, regs, size, chunk=4096):
-    """the offsets of the 32-bit words below size that differ between the
-    two images: chunks that compare equal as bytes are skipped whole (a
-    TLMM's windows are 9 MiB, its writes a few hundred words)"""
-    for base in range(0, size - 3, chunk):
-        end = min(base + chunk, size)
-        if reset[base:end] == regs[base:end]:
-            continue
-        for off in range(base, end - 3, 4):
-            if read_reg(reset, off, 4) != read_reg(regs, off, 4):
-                yield off
 
 
 def missing_on_kernel(guest, ctrls, problems):
