@@ -452,7 +452,7 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
             regs = [(rn, rn.translate(a), s) for rn in fam.reg_nodes(c) for a, s in rn.regs()]
         for rn, a, s in regs:
             size = (s + 0xFFF) & ~0xFFF
-            if getattr(fam, "in_place", False):
+            if fam.in_place:
                 # a driver whose tables hold physical addresses (sh-pfc):
                 # the window stays where the SoC has it, in RAM that
                 # qemu/run.sh makes reach up to it
@@ -525,7 +525,7 @@ def transform(board_dtb, virt_dtb, out_dtb, deps):
             parent, made = placed
             copy = copy_subtree(c, parent, c.name)
             plan["paths"] += [{"virt": v.path, "board": b.path} for v, b in made]
-        elif getattr(ctl.family, "in_place", False):
+        elif ctl.family.in_place:
             # the copy keeps its own reg entries, in the root's cells
             first = c.translate(c.regs()[0][0])
             copy = copy_subtree(c, root, "%s@%x" % (c.basename, first))

@@ -51,6 +51,9 @@ class Family:
     # one group per pin (STM32, BCM2835, Samsung): a state the core cannot
     # apply has its pins before the first one taken muxed all the same
     group_per_pin = False
+    # windows at the controller's own addresses, not relocated (sh-pfc,
+    # whose tables hold physical addresses; board.transform)
+    in_place = False
 
     def match(self, node):
         """True when `node` is a controller of this family"""
