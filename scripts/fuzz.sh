@@ -25,7 +25,8 @@
 #
 # The boards: every VSOC board and board variant (boards/), the test boards
 # (tests/boards/), and two real boards rehearsed with their SoC's own driver
-# (freescale/imx8mm-evk, ti/k3-am625-beagleplay; FUZZ_REAL overrides). Each
+# (freescale/imx8mm-evk, ti/k3-am625-beagleplay; FUZZ_REAL overrides; a
+# third of the cases, FUZZ_REAL_SHARE=0..1 says otherwise). Each
 # unmutated board is booted first, for the kernel messages it prints anyway.
 # Then each mutated board boots (qemu/run.sh: a panic, a hang or any kernel
 # report fails the boot) and is judged (fuzz.py judge): it verifies, or the
@@ -143,7 +144,8 @@ if [ -n "$replay" ]; then
 	pincheck fuzz import --dir "$replay" --out "$out" "${bases[@]}"
 	seed=replay
 else
-	pincheck fuzz gen --seed "$seed" --count "$count" --out "$out" "${bases[@]}"
+	pincheck fuzz gen --seed "$seed" --count "$count" --out "$out" \
+		--real-share "${FUZZ_REAL_SHARE:-0.34}" "${bases[@]}"
 fi
 gen_done=$(date +%s)
 find "$out" -mindepth 1 -maxdepth 1 -name '[0-9][0-9][0-9][0-9]' | sort |

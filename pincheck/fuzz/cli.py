@@ -35,6 +35,9 @@ def add_parsers(sub):
         q.add_argument("--out", required=True)
         q.add_argument("--dir")
         q.add_argument("bases", nargs="+", type=base_arg, metavar="BASE")
+        if name == "gen":
+            q.add_argument("--real-share", type=float, default=0.34,
+                           help="the share of the cases made of the real boards")
         q.set_defaults(func=lambda a, fn=fn: fn(vars(a)))
     q = fsub.add_parser("judge", help="judge the boots of DIR's cases")
     q.add_argument("dir")

@@ -100,8 +100,8 @@ def m_structure_props(rng, m):
     n = rng.choice(m.leaves)
     r = rng.random()
     if r < 0.4:
-        p = rng.choice([p for p in ("pins", "groups", "function", "fsl,pins",
-                                    "pinctrl-single,pins") if n.has(p)] or ["pins"])
+        p = rng.choice([p for p in ("pins", "groups", "function", *ROWS)
+                        if n.has(p)] or ["pins"])
         n.props.pop(p, None)
         return n, p, "deleted %s" % p
     if r < 0.7 and (m.pins or m.groups):
@@ -269,15 +269,52 @@ def m_states(rng, m, c=None):
     return c, p, "%s = the state of %s" % (p, other.path)
 
 
+# the families' own pin rows: cells a row, or None for a list of names
+ROWS = {
+    "fsl,pins": 6, "pinctrl-single,pins": 2, "pinctrl-single,bits": 3,
+    "rockchip,pins": 4,                 # bank, pin, mux, &config
+    "pinmux": 1,                        # STM32, MediaTek, RZ/G2L: one packed cell a pin
+    "brcm,pins": 1, "brcm,function": 1, "brcm,pull": 1,
+    "samsung,pin-function": 1, "samsung,pin-pud": 1, "samsung,pin-drv": 1,
+    "samsung,pin-val": 1,
+    "marvell,pins": None, "marvell,function": None, "samsung,pins": None,
+    "nvidia,pins": None, "nvidia,function": None,
+}
+
+
+def m_names_row(rng, m, n, p):
+    """a list of names of a family's own (marvell,pins, samsung,pins,
+    nvidia,pins and their function): a name of another node, a near miss,
+    a name twice, none"""
+    vals = n.strings(p)
+    seen = sorted({v for x in m.pin_nodes for v in x.strings(p)} - set(vals))
+    r = rng.random()
+    if vals and r < 0.35:
+        i = rng.randrange(len(vals))
+        v = vals[i]
+        j = rng.randrange(len(v)) if v else 0
+        vals[i] = rng.choice([v[:j] + v[j + 1:], v.upper(), v + "x", v + " ",
+                              v.replace("-", "_"), "x" * 300])
+    elif seen and r < 0.6:
+        vals[rng.randrange(len(vals)) if vals else 0:] = [rng.choice(seen)]
+    elif vals and r < 0.8:
+        vals = vals + [vals[0]]
+    else:
+        vals = [] if rng.random() < 0.5 else [""]
+    n.props[p] = strings(*vals)
+    return n, p, "%s = %s" % (p, json.dumps(vals)[:80])
+
+
 def m_family(rng, m):
-    """the raw pin rows of i.MX (fsl,pins) and pinctrl-single"""
-    rows = [(n, p) for n in m.used for p in ("fsl,pins", "pinctrl-single,pins",
-                                              "pinctrl-single,bits") if n.has(p)]
+    """the raw pin rows of a family (ROWS)"""
+    rows = [(n, p) for n in m.used for p in ROWS if n.has(p)]
     if not rows:
         return m_value_limit(rng, m)
     n, p = rng.choice(rows)
+    width = ROWS[p]
+    if width is None:
+        return m_names_row(rng, m, n, p)
     cells = cells_of(n.props[p])
-    width = {"fsl,pins": 6, "pinctrl-single,pins": 2, "pinctrl-single,bits": 3}[p]
     # pinctrl-single with #pinctrl-cells = 2: three cells a row
     ctl = next((a for a in n.ancestors() if a.has("#pinctrl-cells")), None)
     if p == "pinctrl-single,pins" and ctl is not None and ctl.u32("#pinctrl-cells") == 2:
