@@ -35,6 +35,8 @@ def rehearse_case(base, tree, ops, outdir):
     os.unlink(tdtb)
     plan["board"] = base["name"]
     plan["ksrc"] = os.environ.get("KSRC")
+    # as rehearse.py prepare says (the boot's pinctrl.strict_dt, fuzz.sh)
+    plan["strict_dt"] = all(c.family.strict_dt for c in ctrls.values())
     virt = fdt.read(os.path.join(outdir, "virt.dtb"))
     rh = {n.string("rehearse,path"): n for n in virt.root.children if n.has("rehearse,path")}
     touched = {op["node"] for op in ops}
