@@ -33,6 +33,12 @@
  *	vsocinit.only=N1,N2,...	of the pinctrl debugfs directory, only the
  *				files with these names (make fuzz: the
  *				verifiers' four, a shorter console)
+ *	vsocinit.dumpmem=A,S	the dumps of the pinctrl directory (and of
+ *				vsocinit.dump) into the S bytes of physical
+ *				memory at A, outside the kernel's (mem=),
+ *				instead of the console; qemu/run.sh
+ *				--dumps-to-ram appends them to the console
+ *				log after the run
  *	vsocinit.sleep=N	enter suspend-to-idle with the RTC alarm set
  *				N seconds ahead, then dump everything again
  *				in phase "resume"
@@ -149,8 +155,54 @@ static void kmsg_put(const char *p, size_t n)
 	}
 }
 
+/*
+ * vsocinit.dumpmem: the serial console is the slowest part of a rehearsal's
+ * boot (QEMU's PL011 takes the bytes one at a time), and the debugfs dumps
+ * are most of what it would carry. /dev/mem maps memory outside the
+ * kernel's as Device memory, where an unaligned access faults: the stores
+ * are bytes. Full, the dumps go on on the console.
+ */
+static void out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static volatile unsigned char *dm_base;
+static size_t dm_size, dm_len;
+static int dm_on;		/* dump_all() is writing */
+
+static void dumpmem_open(const char *opt)
+{
+	unsigned long long addr, size;
+	void *m;
+	int fd;
+
+	if (sscanf(opt, "%lli,%lli", &addr, &size) != 2 || !size)
+		return;
+	fd = open("/dev/mem", O_RDWR | O_SYNC);
+	if (fd < 0) {
+		out("==== VSOC ERROR dumpmem /dev/mem: %s ====\n", strerror(errno));
+		return;
+	}
+	m = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, addr);
+	close(fd);
+	if (m == MAP_FAILED) {
+		out("==== VSOC ERROR dumpmem mmap %#llx: %s ====\n", addr, strerror(errno));
+		return;
+	}
+	dm_base = m;
+	dm_size = size;
+}
+
 static void write_all(const char *p, size_t n)
 {
+	if (dm_on) {
+		if (dm_len + n < dm_size) {
+			while (n--)
+				dm_base[dm_len++] = *p++;
+			return;
+		}
+		dm_on = 0;
+		dm_base = NULL;
+		out("==== VSOC ERROR dumpmem full after %zu bytes ====\n", dm_len);
+	}
 	if (out_fd == STDOUT_FILENO && kmsg_fd >= 0) {
 		kmsg_put(p, n);
 		return;
@@ -272,9 +324,11 @@ static void dump_all(const char *phase)
 {
 	int i;
 
+	dm_on = dm_base != NULL;
 	dump_path(phase, PINCTRL_DIR);
 	for (i = 0; i < ndumps; i++)
 		dump_path(phase, dumps[i]);
+	dm_on = 0;
 }
 
 /*
@@ -580,6 +634,8 @@ int main(void)
 			only[nonly++] = tok;
 
 	out("==== VSOC INIT ====\n");
+	if (option("vsocinit.dumpmem", val, sizeof(val)))
+		dumpmem_open(val);
 	/* a kernel not the project's: its pin controller modules first */
 	load_modules(out);
 	if (option("vsocinit.stress", val, sizeof(val)))

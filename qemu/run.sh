@@ -23,6 +23,11 @@
 #			NAME.bin after power-off, and the VSOC window is not
 #			loaded (nor regs.bin written)
 #	--dir DIR	run directory (default: build/run/NAME)
+#	--dumps-to-ram	the guest's debugfs dumps through 32 MiB of RAM past
+#			the kernel's (mem=, vsocinit.dumpmem of guest/init.c)
+#			instead of the serial console, which QEMU's PL011
+#			takes a byte at a time; appended to console.log after
+#			the run (make rehearse; not through U-Boot)
 #	--initrd F	the initramfs instead of the project's (84-board-kit:
 #			a minimal /init and the board kit)
 #	--initrd-add F	a cpio appended to the initramfs (the kernel
@@ -60,7 +65,7 @@ set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
 name= reset= append= timeout=120 config=${KERNEL:-vsoc} conf= qemu_args=
-windows= run= initrd_add= initrd=
+windows= run= initrd_add= initrd= dumps_to_ram=
 UBOOT=${VSOC_UBOOT:-/usr/lib/u-boot/qemu_arm64/u-boot.bin}
 while [ $# -gt 1 ]; do
 	case "$1" in
@@ -75,6 +80,7 @@ while [ $# -gt 1 ]; do
 	--dir) run=$2; shift 2 ;;
 	--initrd-add) initrd_add=$2; shift 2 ;;
 	--initrd) initrd=$2; shift 2 ;;
+	--dumps-to-ram) dumps_to_ram=1; shift ;;
 	*) die "unknown option $1" ;;
 	esac
 done
@@ -152,6 +158,13 @@ for i in "${!win_addrs[@]}"; do
 		mem_mib=$need mem=${need}M ram_args="mem=$QEMU_MEM"
 	fi
 done
+dm_addr=
+if [ -n "$dumps_to_ram" ] && [ -z "$conf" ]; then
+	dm_addr=$((RAM_BASE + (mem_mib << 20))) dm_mib=32
+	mem_mib=$((mem_mib + dm_mib)) ram_args="mem=$QEMU_MEM"
+	mem=${mem_mib}M
+	append+=" vsocinit.dumpmem=$(printf '%#x,%#x' "$dm_addr" $((dm_mib << 20)))"
+fi
 
 # The guest's RAM: a shared file that the host reads the window from, on
 # tmpfs when there is one (VSOC_RAMDIR overrides; a file on disk made every
@@ -234,6 +247,11 @@ wait "$qpid" || rc=$?
 
 rm -f "$run/ram"
 [ -s "$ram" ] && snapshot_all ""
+# the dumps the guest wrote to RAM (--dumps-to-ram): text, then zeros
+if [ -n "$dm_addr" ] && [ -s "$ram" ]; then
+	dd if="$ram" bs=1M skip=$(((dm_addr - RAM_BASE) >> 20)) count="$dm_mib" status=none |
+		tr -d '\000' >>"$run/console.log"
+fi
 rm -f "$ram" "$run/disk.img" "$run/initrd.cpio"
 
 fail() {

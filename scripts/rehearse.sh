@@ -102,6 +102,11 @@ KERNEL=$config rehearse_env	# the kernel that boots: KPROJECT, IMAGE_CONFIG
 # that the guest's checker reads
 append="iomem=relaxed"
 [ "$KPROJECT" = 1 ] && append="pinctrl.strict_dt=1"
+# of the pinctrl debugfs directory, the files the verdict reads (Guest of
+# pincheck/verdict.py): pinctrl-maps, pingroups and pinmux-functions are a
+# quarter of the console, which the serial port takes a byte at a time
+append+=" vsocinit.only=pinctrl-handles,pinctrl-devices,pins,pinmux-pins"
+append+=",pinconf-pins,pinconf-groups,pinconf-owners,gpio-ranges"
 
 name=$board
 case "$board" in
@@ -164,7 +169,7 @@ grep -q '"strict_dt": false' "$dir/plan.json" && append=${append/pinctrl.strict_
 what=("$dir/virt.dtb")
 [ -z "${fit:-}" ] || what=(--u-boot "conf-${name//\//_}" "$fit")
 if ! "$TOP/qemu/run.sh" --kernel "$config" --name "${name//\//_}" --dir "$dir" \
-	"${boot[@]}" --timeout "$timeout" \
+	"${boot[@]}" --timeout "$timeout" --dumps-to-ram \
 	--append "$append" "${what[@]}" 2>"$dir/run.log"; then
 	cat "$dir/run.log" >&2
 	exit 2
@@ -196,8 +201,8 @@ if [ -n "$fix" ] && [ "$rc" = 1 ] && [ -z "$fixup" ]; then
 		if KSRC=${rerun[0]} pincheck prepare "${rerun[1]}" "$a" "${incs[@]}" "${extra[@]}" \
 			2>"$a/prepare.log" &&
 		   "$TOP/qemu/run.sh" --kernel "$config" --name "${name//\//_}" --dir "$a" \
-			--windows "$a/windows.txt" --timeout "$timeout" \
-			--append "pinctrl.strict_dt=1" "$a/virt.dtb" 2>"$a/run.log"; then
+			--windows "$a/windows.txt" --timeout "$timeout" --dumps-to-ram \
+			--append "$append" "$a/virt.dtb" 2>"$a/run.log"; then
 			pincheck verdict "$a" >"$a/verdict.txt" || true
 		fi
 		pincheck fix --check "$dir" >"$dir/fix/check.txt" || rc=1

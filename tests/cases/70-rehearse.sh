@@ -57,6 +57,18 @@ if [ -f "$w" ]; then
 	[ "$(reg32 "$w" 0x8000)" = $((0xa5a5a5a5)) ] && pass "rehearse-imx8mm-fill-untouched" ||
 		fail "rehearse-imx8mm-fill-untouched" "0x8000 holds $(reg32 "$w" 0x8000)"
 fi
+# the debugfs dumps came through guest RAM (qemu/run.sh --dumps-to-ram),
+# not the serial console: none before "VSOC DONE", appended after it; of
+# the pinctrl directory only the files the verdict reads (no pinctrl-maps)
+c=$out/freescale_imx8mm-evk/console.log
+# (the serial lines end in CR LF)
+serial=$(tr -d '\r' <"$c" 2>/dev/null | sed -n '1,/^==== VSOC DONE ====$/p' |
+	grep -c '^==== VSOC BEGIN boot /sys/kernel/debug/pinctrl')
+ram=$(tr -d '\r' <"$c" 2>/dev/null | sed -n '/^==== VSOC DONE ====$/,$p' |
+	grep -c '^==== VSOC BEGIN boot /sys/kernel/debug/pinctrl/4c000000.pinctrl/pinmux-pins ====$')
+maps=$(grep -c '^==== VSOC BEGIN boot /sys/kernel/debug/pinctrl/pinctrl-maps ' "$c" 2>/dev/null)
+[ "$serial" = 0 ] && [ "$ram" = 1 ] && [ "$maps" = 0 ] && pass "rehearse-dumps-through-ram" ||
+	fail "rehearse-dumps-through-ram" "$serial dumps on the serial console, $ram pinmux-pins after DONE, $maps pinctrl-maps"
 # beagleplay: main_uart0 RXD AM62X_IOPAD(0x01c8, PIN_INPUT, 0), PIN_INPUT
 # being RXACTIVE | ST_ENABLE | PULL_DISABLE = 1 << 18 | 1 << 14 | 1 << 16
 # (k3-pinctrl.h)
