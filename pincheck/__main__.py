@@ -8,8 +8,8 @@ import sys
 from . import __doc__ as DOC
 
 # the modules whose add_parsers() make the commands, in --help's order
-MODULES = ("rehearse", "lint", "boardlist", "fix", "fuzz.cli", "report", "lava", "scan", "kit",
-           "families.vsoc")
+MODULES = ("rehearse", "lint", "boardlist", "compare", "fix", "fuzz.cli", "report", "lava",
+           "scan", "kit", "families.vsoc")
 # the commands a sweep runs twice a board: only their module is imported
 # (the others, yaml's lava among them, cost a twentieth of a second a run)
 ALONE = {"prepare": "rehearse", "verdict": "rehearse"}

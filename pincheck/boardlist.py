@@ -255,7 +255,7 @@ def summary(outdir, listfile):
         r["full"] = bool(v["controllers"]) and v.get("states_rehearsed") == v.get("states") and \
             not any(x.get("partial") for x in v["not_rehearsed"])
         rows.append(r)
-    keys = ["board", "family", "controllers", "consumers", "pins", "states", "result",
+    keys = ["board", "family", "controllers", "consumers", "pins", "states", "full", "result",
             "mismatches", "conflicts", "not_rehearsed", "why"]
     with open(os.path.join(outdir, "summary.csv"), "w", newline="") as f:
         w = csv.DictWriter(f, keys, extrasaction="ignore")

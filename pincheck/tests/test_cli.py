@@ -18,7 +18,7 @@ from pincheck import machine, rehearse
 
 from .conftest import TOP, compile_dts
 
-COMMANDS = ["prepare", "verdict", "lint", "boards", "summary", "fix", "fuzz", "report",
+COMMANDS = ["prepare", "verdict", "lint", "boards", "summary", "compare", "fix", "fuzz", "report",
             "lava", "scan", "kit-plan", "pinnames"]
 
 
