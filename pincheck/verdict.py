@@ -230,7 +230,7 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
         for ph in states.get(st, []):
             pn = by_ph.get(ph)
             ctl = pn and ctl_of(pn)
-            why = ctl and ctl.family.apply_error(ctl, pn)
+            why = ctl and (ctl.family.mux_error(ctl, pn) or ctl.family.apply_error(ctl, pn))
             if why:
                 return why
         return None
@@ -387,6 +387,9 @@ def evaluate(outdir, board_dtb, planning=False, phase="boot", then=(), asleep=Fa
                     break
                 for w in mw:
                     applied.append(Applied(w, c["path"], st, pn.path))
+                if broken and ctl.family.mux_error(ctl, pn):
+                    stop = True     # a claim the driver refused: no configs
+                    break
                 if not lost and not probed:
                     groups = ctl.family.mux_groups(ctl, pn, lambda x: klog.to_virt(x, pmap) or x)
                     for p in pins:

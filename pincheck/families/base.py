@@ -137,6 +137,13 @@ class Family:
         driver does"""
         return None
 
+    def mux_error(self, ctrl, node):
+        """why the core fails claiming a pin of node `node` (the driver's
+        request op refuses it), or None: the mux writes pin_writes()
+        returns, those of the pins before it, stay (the core undoes no
+        register) and no configuration of the state is applied"""
+        return None
+
     def unsupported_why(self, node):
         """why this family cannot rehearse a controller it matches (a SoC
         whose driver code is not ported: Rockchip), or None"""
@@ -206,10 +213,11 @@ class Family:
         """[(node path, property, what)]: what the driver's tables refuse in
         pin node `node` (a pin, group or function the controller lacks),
         in the kernel's words; pincheck lint prints each as
-        "<node>: <property>: <what>". By default refuses()'s lines, each
-        "<node>: <property>: <what>" (or "<node>: <property>")"""
+        "<node>: <property>: <what>". By default refuses()'s and
+        mux_error()'s lines, each "<node>: <property>: <what>" (or
+        "<node>: <property>")"""
         out = []
-        for why in self.refuses(ctrl, node):
+        for why in self.refuses(ctrl, node) + [w for w in [self.mux_error(ctrl, node)] if w]:
             path, prop, what = (why.split(": ", 2) + ["", ""])[:3]
             out.append((path, prop, what or prop))
         return out

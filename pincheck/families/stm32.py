@@ -241,12 +241,10 @@ class STM32(Family):
 
     def refuses(self, ctrl, node):
         """what makes the state fail: stm32_pctrl_dt_subnode_to_map()'s
-        -EINVAL (no pinmux, a pin or function the table lacks), a pin of
-        a bank the probe did not register (set_mux: no gpio range), a
+        -EINVAL (no pinmux, a pin or function the table lacks), a
         configuration the driver does not take (-ENOTSUPP)"""
         self.load()
         pins = self.pins(ctrl)
-        banks = self.bank_map(ctrl)
         for sub in node.children:
             cells = self.cells(sub)
             if cells is None:
@@ -258,13 +256,28 @@ class STM32(Family):
                 if func not in pins[pin][1]:
                     return ["%s: pinmux: invalid function %d on pin %s" % (sub.path, func,
                                                                           pins[pin][0])]
-                if pin // self.per_bank not in banks:
-                    return ["%s: pinmux: pin %s is in a bank the probe did not register"
-                            % (sub.path, pins[pin][0])]
             for name, param, _ in self.configs(sub):
                 if param not in self.SUPPORTED:
                     return ["%s: %s: not supported by the driver" % (sub.path, name)]
         return []
+
+    def bankless(self, ctrl, node):
+        """(subnode, pin) of the first pin of a bank the probe did not
+        register (its node disabled or missing), or None"""
+        banks = self.bank_map(ctrl)
+        for sub in node.children:
+            for c in self.cells(sub) or []:
+                if (c >> 8) // self.per_bank not in banks:
+                    return sub, c >> 8
+        return None
+
+    def mux_error(self, ctrl, node):
+        """stm32_pmx_request(): a pin of a bank without a GPIO range ("No
+        gpio range defined."), when the core claims it"""
+        self.load()
+        bad = not self.refuses(ctrl, node) and self.bankless(ctrl, node)
+        return "%s: pinmux: pin %s is in a bank the probe did not register" % (
+            bad[0].path, self.pin_name(ctrl, bad[1])) if bad else None
 
     def empty(self, ctrl, node):
         return False        # a subnode without pinmux fails the state
@@ -275,10 +288,15 @@ class STM32(Family):
         if self.refuses(ctrl, node):
             return mux, conf
         banks = self.bank_map(ctrl)
+        # a group per pin, muxed in order up to a pin the claim refuses
+        # (mux_error()), and then no configuration
+        bad = self.bankless(ctrl, node)
         for sub in node.children:
-            cfgs = self.configs(sub)
+            cfgs = self.configs(sub) if not bad else []
             for c in self.cells(sub):
                 pin, func = c >> 8, c & 0xFF
+                if bad and (sub, pin) == bad:
+                    return mux, []
                 win, off = banks[pin // self.per_bank], pin % self.per_bank
                 mode, alt = self.mode_alt(func)
                 mux += self.set_mode(win, pin, off, mode, alt)

@@ -71,15 +71,30 @@ def test_stm32_analog_pull_and_output(dts, ksrc):
 
 
 def test_stm32_refusals(dts, ksrc):
-    # PA0 has no AF0 (f = 1) in stm32mp157_pins; PB0 is in a disabled bank;
-    # drive-strength is -ENOTSUPP; a subnode without pinmux is -EINVAL
+    # PA0 has no AF0 (f = 1) in stm32mp157_pins; drive-strength is
+    # -ENOTSUPP; a subnode without pinmux is -EINVAL
     for body, why in (("p { pinmux = <0x0001>; };", "invalid function 1 on pin PA0"),
-                      ("p { pinmux = <0x1000>; };", "bank the probe did not register"),
                       ("p { pinmux = <0x0000>; drive-strength = <4>; };", "not supported"),
                       ("p { bias-disable; };", "no pinmux property")):
         c, (mux, conf) = stm32(dts, body)
         (r,) = c.family.refuses(c, c.orig.child("grp"))
         assert why in r and mux == [] and conf == []
+        assert c.family.mux_error(c, c.orig.child("grp")) is None
+
+
+def test_stm32_bank_not_registered_fails_the_claim(dts, ksrc):
+    # PB0 (0x1000 >> 8 = 16) is in the disabled bank: dt_node_to_map takes
+    # it, stm32_pmx_request() refuses its claim ("No gpio range defined."):
+    # PA3's mux (f = 0x11, analog: alternate 0 at AFRL bits 12-15, mode 3
+    # at MODER bits 6-7, as in test_stm32_uart4_tx's "a") stays written;
+    # PA4's is never made, and no config is applied
+    c, (mux, conf) = stm32(dts, "p { pinmux = <0x0311>, <0x1000>, <0x0411>; bias-pull-up; };")
+    grp = c.orig.child("grp")
+    assert c.family.refuses(c, grp) == []
+    assert "pin PB0 is in a bank the probe did not register" in c.family.mux_error(c, grp)
+    assert mux == [Write(0, 0x20, 0, 0xf000, 4, 3, "alt"),
+                   Write(0, 0x00, 0xc0, 0xc0, 4, 3, "mode")]
+    assert conf == []
 
 
 def test_stm32_windows_are_the_banks(dts, ksrc):
