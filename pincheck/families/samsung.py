@@ -34,6 +34,7 @@ write; the wake-up interrupt child is dropped from the copy.
 import glob
 import os
 import re
+import struct
 
 from .. import csrc
 from .base import POISON, Family, Write
@@ -235,8 +236,9 @@ class Samsung(Family):
         out = {}
         for c in ctrl.orig.children:
             for n in ([c] if not c.children else c.children):
-                if n.has("samsung,pin-function") and n.name not in out:
-                    out[n.name] = (n.u32("samsung,pin-function"), n.strings("samsung,pins"))
+                if first_cell(n, "samsung,pin-function") is not None and n.name not in out:
+                    out[n.name] = (first_cell(n, "samsung,pin-function"),
+                                   n.strings("samsung,pins"))
         return out
 
     def refuses(self, ctrl, node):
@@ -267,6 +269,11 @@ class Samsung(Family):
         if out or ins is None:
             return out
         for n in self.subnodes(node):
+            # of_property_read_u32() of less than a cell: -EOVERFLOW, the
+            # driver says so (naming neither node nor pin) and goes on
+            out += [(n.path, prop, "could not parse property %s (%d bytes, not a cell): the "
+                     "driver leaves it out" % (prop, len(n.props[prop])))
+                    for prop, _ in self.cfg if n.has(prop) and first_cell(n, prop) is None]
             banks = {ins.pins[p][1].name: ins.pins[p][1] for p in n.strings("samsung,pins")}
             for b in banks.values():
                 for prop, t in self.cfg:
@@ -287,8 +294,8 @@ class Samsung(Family):
         funcs = self.functions(ctrl)
         fi = self.types.index("PINCFG_TYPE_FUNC")
         for n in self.subnodes(node):
-            cfgs = [(self.types.index(t), n.u32(prop) & 0xFF) for prop, t in self.cfg
-                    if n.has(prop)]
+            cfgs = [(self.types.index(t), first_cell(n, prop) & 0xFF) for prop, t in self.cfg
+                    if first_cell(n, prop) is not None]
             for p in n.strings("samsung,pins"):
                 pin, b = ins.pins[p]
                 off = pin - b.base
@@ -333,3 +340,10 @@ def top_braces(text):
             if depth == 0:
                 out.append(text[start:i])
     return out
+
+
+def first_cell(node, prop):
+    """what of_property_read_u32() reads: the first cell, or None when the
+    property is missing or shorter than one"""
+    v = node.props.get(prop)
+    return struct.unpack(">I", v[:4])[0] if v is not None and len(v) >= 4 else None
