@@ -98,7 +98,8 @@ def normalize(line):
 
 
 def pipeline_verdict(case, d):
-    """(agrees, why) of the pipeline's verdict on a booted case, from its
+    """(agrees, why, the devices whose states the checker's BAD NODE lines
+    name a node and a property of) of the pipeline's verdict on a booted case, from its
     plan: a VSOC board's made from its DTB before the boot (scripts/
     fuzz.sh, pincheck prepare --dtb), a real board's by gen; agrees when no pin mismatches and nothing was written
     that no applied state writes. A consumer that failed after its state
@@ -107,21 +108,23 @@ def pipeline_verdict(case, d):
     if not os.path.isfile(os.path.join(d, "plan.json")):
         log = os.path.join(d, "prepare.log")
         why = open(log).read().strip().splitlines() if os.path.isfile(log) else []
-        return False, "no plan: %s" % (why[-1] if why else "pincheck prepare did not run")
+        return False, "no plan: %s" % (why[-1] if why else "pincheck prepare did not run"), set()
     try:
         with contextlib.redirect_stderr(io.StringIO()):
             r = rverdict.evaluate(d, os.path.join(d, "board.dtb"))
     except SystemExit as e:     # prepare's or the verdict's one line on bad input
-        return False, "verdict: %s" % e
+        return False, "verdict: %s" % e, set()
     except Exception as e:  # the verdict could not read the mutated board
-        return False, "verdict: %s: %s" % (type(e).__name__, e)
+        return False, "verdict: %s: %s" % (type(e).__name__, e), set()
     bad = [x for x in r["rows"] if x["mismatch"]]
     failedc = [c for c in r["consumers"] if c["failed"]]
     why = "%d rows, %d mismatches, %d stray, %d consumers failed" % (
         len(r["rows"]), len(bad), len(r["stray"]), len(failedc))
     if bad:
         why += "; " + bad[0]["name"] + ": " + "; ".join(bad[0]["mismatch"])
-    return not bad and not r["stray"], why
+    named = {p["consumer"] for p in r["problems"] if p["property"]}
+    return not bad and not r["stray"], why, {c["dev"] for c in r["consumers"]
+                                             if c["path"] in named}
 
 
 def judge_case(case, d, base):
@@ -189,17 +192,21 @@ def judge_case(case, d, base):
     res["missing"] = missing
     if waits:
         res["waiting"] = waits
-    refused = bool(named or conflicts or waits)
     # the verifier: the pipeline's verdict on the mutated board (a VSOC
     # board: its plan made now, from the DTB it booted)
-    ok, vwhy = pipeline_verdict(case, d)
+    ok, vwhy, checked = pipeline_verdict(case, d)
     res["verifier"] = vwhy
+    # a device the kernel refused in words naming neither node nor
+    # property, whose state the checker's BAD NODE lines name both of (the
+    # form checks and the families' tables: the check the user reads)
+    by_checker = bool(missing) and all(k in checked for k in missing)
+    refused = bool(named or conflicts or waits or by_checker)
     if ok and not missing:
         res["verdict"] = "verified"
     elif refused:
         res["verdict"] = "refused" if ok else "refused-differs"
         if not named:
-            res["verdict"] += "-conflict" if conflicts else "-deferred"
+            res["verdict"] += "-conflict" if conflicts else "-deferred" if waits else "-checker"
     else:
         res["verdict"] = "BROKEN"
         res["why"] = ("silently not applied: %s" % ", ".join(missing)) if ok else \
