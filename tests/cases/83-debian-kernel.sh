@@ -86,16 +86,19 @@ check 83-imx-ktap-parses bash -c "$KUNIT <'$out/imx8mm-evk.debian.ktap' >/dev/nu
 # Debian's config has =y: PINCTRL_SINGLE (K3), _SUN50I_H6, _ROCKCHIP, _ARMADA_AP806 and _CP110, _ARMADA_37XX, _BCM2835,
 # _MESON_GXL and _MESON_G12A (88), _MT8183 and _MT7986 (89), and
 # _PFC_R8A774A1 (91: the RZ/G2M's window at the SoC's own address, past
-# the RAM Debian's kernel is given with mem=). The same verdict line for
-# line but the pinconf-owners line, the same exit, the guest's KTAP equal
-# to the host's. (Its Tegra driver is Tegra210's alone, whose boards keep
-# their pinmux in a state the kernel never applies; of the R-Car PFCs it
-# builds the RZ/G2M's alone: the H3 of 91 is not rehearsed there.)
+# the RAM Debian's kernel is given with mem=), _EXYNOS_ARM64 (the
+# WinLink E850-96: the Samsung reference of 77 is an Exynos 4, 32-bit)
+# and _TEGRA210 (the Jetson Nano: its states are the PMC's and DPAUX's
+# pads, not rehearsed on either kernel, in the same 13 lines). The same verdict
+# line for line but the pinconf-owners line, the same exit, the guest's
+# KTAP equal to the host's. (Of the R-Car PFCs it builds the RZ/G2M's
+# alone: the H3 of 91 is not rehearsed there.)
 for board in ti/k3-am625-beagleplay allwinner/sun50i-h6-pine-h64 \
 	rockchip/rk3568-rock-3a marvell/armada-8040-mcbin marvell/armada-3720-espressobin \
 	broadcom/bcm2711-rpi-4-b amlogic/meson-gxl-s905x-libretech-cc \
 	amlogic/meson-g12b-odroid-n2 mediatek/mt8183-kukui-krane-sku176 \
-	mediatek/mt7986a-bananapi-bpi-r3 renesas/r8a774a1-hihope-rzg2m; do
+	mediatek/mt7986a-bananapi-bpi-r3 renesas/r8a774a1-hihope-rzg2m \
+	exynos/exynos850-e850-96 nvidia/tegra210-p3450-0000; do
 	name=${board##*/}
 	both "$board" "$name" "${board//\//_}"
 	check "83-$name-same-verdict" same_verdict "$name"
