@@ -152,7 +152,7 @@ if [ -n "$replay" ]; then
 	seed=replay
 else
 	pincheck fuzz gen --seed "$seed" --count "$count" --out "$out" \
-		--real-share "${FUZZ_REAL_SHARE:-0.34}" "${bases[@]}"
+		${FUZZ_REAL_SHARE:+--real-share "$FUZZ_REAL_SHARE"} "${bases[@]}"
 fi
 gen_done=$(date +%s)
 find "$out" -mindepth 1 -maxdepth 1 -name '[0-9][0-9][0-9][0-9]' | sort |

@@ -97,7 +97,7 @@ def gen(args):
     while len(cases) < count and tries < count * 20:
         tries += 1
         # real boards: about a third of the cases between them (--real-share)
-        if rng.random() < args.get("real_share", 0.34) and any(b["kind"] == "rehearse" for b in bases):
+        if rng.random() < args["real_share"] and any(b["kind"] == "rehearse" for b in bases):
             base = rng.choice([b for b in bases if b["kind"] == "rehearse"])
         else:
             base = rng.choice([b for b in bases if b["kind"] == "vsoc"])
